@@ -1,0 +1,72 @@
+// swift-tools-version:6.0
+// PushProof: conformance and fuzz suite for privacy-preserving push protocols.
+import PackageDescription
+
+/// One libFuzzer target per parser, decoder or state machine. Each is a thin executable around a
+/// harness in `PushProofFuzzing`, so that `swift test` can replay the committed corpora through
+/// the very same code without libFuzzer (see `docs/fuzzing.md`).
+let fuzzTargets = [
+    "FuzzBouncerOpen",
+    "FuzzRegistrationJSON",
+    "FuzzServerParameters",
+]
+
+let package = Package(
+    name: "PushProof",
+    products: [
+        .executable(name: "pushproof", targets: ["pushproof"]),
+        .library(name: "PushProofCrypto", targets: ["PushProofCrypto"]),
+        .library(name: "PushProofJSON", targets: ["PushProofJSON"]),
+        .library(name: "ZulipRegistration", targets: ["ZulipRegistration"]),
+        .library(name: "PushProofConformance", targets: ["PushProofConformance"]),
+    ] + fuzzTargets.map { .executable(name: $0, targets: [$0]) },
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
+    ],
+    targets: [
+        // C libraries, linked from the system (see README "Set-up").
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium",
+                       providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CSecp256k1", pkgConfig: "libsecp256k1",
+                       providers: [.apt(["libsecp256k1-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
+
+        // The shared layers.
+        .target(name: "PushProofCrypto", dependencies: ["CSodium", "CSecp256k1", "COpenSSL"]),
+        .target(name: "PushProofJSON"),
+
+        // One module per protocol piece.
+        .target(name: "ZulipRegistration", dependencies: ["PushProofCrypto", "PushProofJSON"]),
+
+        // The conformance runner, the vector generator and the fuzz harnesses sit on top.
+        .target(name: "PushProofConformance",
+                dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration"]),
+        .target(name: "PushProofFuzzing",
+                dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration"]),
+        .executableTarget(name: "pushproof", dependencies: [
+            "PushProofConformance",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "PushProofCryptoTests", dependencies: [
+            "PushProofCrypto", "CSodium",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "PushProofJSONTests", dependencies: [
+            "PushProofJSON",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "ZulipRegistrationTests", dependencies: [
+            "ZulipRegistration", "PushProofCrypto", "PushProofJSON",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "PushProofConformanceTests", dependencies: [
+            "PushProofConformance", "ZulipRegistration", "PushProofJSON",
+        ]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["PushProofFuzzing"]),
+    ] + fuzzTargets.map {
+        .executableTarget(name: $0, dependencies: ["PushProofFuzzing"], path: "Sources/FuzzTargets/\($0)")
+    }
+)

@@ -1,0 +1,34 @@
+#ifndef PUSHPROOF_COPENSSL_SHIM_H
+#define PUSHPROOF_COPENSSL_SHIM_H
+#include <openssl/evp.h>
+#include <openssl/kdf.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+
+/* OSSL_KDF_PARAM_* are string macros that import fine, but OSSL_PARAM arrays are easier
+   to build in C: one call that runs HKDF-SHA-256 (RFC 5869, extract-and-expand). */
+static inline int pushproof_hkdf_sha256(const unsigned char *ikm, size_t ikm_len,
+                                        const unsigned char *salt, size_t salt_len,
+                                        const unsigned char *info, size_t info_len,
+                                        unsigned char *out, size_t out_len) {
+    EVP_KDF *kdf = EVP_KDF_fetch(NULL, "HKDF", NULL);
+    if (kdf == NULL) return 0;
+    EVP_KDF_CTX *ctx = EVP_KDF_CTX_new(kdf);
+    EVP_KDF_free(kdf);
+    if (ctx == NULL) return 0;
+    static unsigned char empty[1] = {0};
+    OSSL_PARAM params[5];
+    size_t n = 0;
+    params[n++] = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, (char *)"SHA256", 0);
+    params[n++] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY,
+                                                    (void *)(ikm_len ? ikm : empty), ikm_len);
+    params[n++] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT,
+                                                    (void *)(salt_len ? salt : empty), salt_len);
+    params[n++] = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO,
+                                                    (void *)(info_len ? info : empty), info_len);
+    params[n] = OSSL_PARAM_construct_end();
+    int ok = EVP_KDF_derive(ctx, out, out_len, params);
+    EVP_KDF_CTX_free(ctx);
+    return ok == 1;
+}
+#endif

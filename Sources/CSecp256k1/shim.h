@@ -1,0 +1,4 @@
+#ifndef PUSHPROOF_CSECP256K1_SHIM_H
+#define PUSHPROOF_CSECP256K1_SHIM_H
+#include <secp256k1.h>
+#endif

@@ -1,0 +1,72 @@
+import CSodium
+
+/// Strict base64 (RFC 4648) through libsodium's codec.
+///
+/// "Strict" means: only the variant's alphabet, no whitespace, padding exactly as the variant
+/// requires, and canonical trailing bits (the unused low bits of the last symbol are zero), so
+/// every byte string has exactly one accepted encoding.
+public enum Base64 {
+    public enum Variant: Sendable {
+        /// RFC 4648 section 4: alphabet `+/`, `=` padding. Zulip's wire format.
+        case standard
+        /// RFC 4648 section 5 without padding: alphabet `-_`.
+        case urlSafeNoPadding
+
+        var sodiumVariant: Int32 {
+            switch self {
+            case .standard: return sodium_base64_VARIANT_ORIGINAL
+            case .urlSafeNoPadding: return sodium_base64_VARIANT_URLSAFE_NO_PADDING
+            }
+        }
+    }
+
+    public enum DecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The text is not a canonical encoding in the requested variant.
+        case invalid
+        /// The text decodes, but not to the required number of bytes.
+        case wrongLength(expected: Int, actual: Int)
+
+        public var description: String {
+            switch self {
+            case .invalid: return "not valid base64"
+            case let .wrongLength(expected, actual): return "base64 decodes to \(actual) bytes, expected \(expected)"
+            }
+        }
+    }
+
+    public static func encode(_ bytes: [UInt8], variant: Variant = .standard) -> String {
+        Sodium.ensureInitialised()
+        let length = sodium_base64_encoded_len(bytes.count, variant.sodiumVariant)
+        var out = [CChar](repeating: 0, count: length)
+        _ = sodium_bin2base64(&out, length, bytes, bytes.count, variant.sodiumVariant)
+        return out.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    public static func decode(_ text: String, variant: Variant = .standard) throws(DecodingError) -> [UInt8] {
+        Sodium.ensureInitialised()
+        let input = Array(text.utf8)
+        if input.isEmpty { return [] }
+        // Every 4 symbols give at most 3 bytes.
+        var out = [UInt8](repeating: 0, count: (input.count / 4 + 1) * 3)
+        var written = 0
+        var end: UnsafePointer<CChar>? = nil
+        let status = input.withUnsafeBufferPointer { raw in
+            raw.withMemoryRebound(to: CChar.self) { chars in
+                let status = sodium_base642bin(&out, out.count, chars.baseAddress!, chars.count, nil,
+                                               &written, &end, variant.sodiumVariant)
+                // libsodium stops at the first byte it cannot use; demand that it used them all.
+                let consumed = end.map { $0 - chars.baseAddress! } ?? -1
+                return status == 0 && consumed == chars.count ? 0 : -1
+            }
+        }
+        guard status == 0 else { throw .invalid }
+        return Array(out[0..<written])
+    }
+
+    /// Decodes and requires an exact decoded length.
+    public static func decode(_ text: String, byteCount: Int, variant: Variant = .standard) throws(DecodingError) -> [UInt8] {
+        let bytes = try decode(text, variant: variant)
+        guard bytes.count == byteCount else { throw .wrongLength(expected: byteCount, actual: bytes.count) }
+        return bytes
+    }
+}

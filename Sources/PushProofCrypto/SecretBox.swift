@@ -1,0 +1,39 @@
+import CSodium
+
+/// libsodium's `crypto_secretbox_easy` (XSalsa20-Poly1305): output is tag(16) || ciphertext.
+public enum SecretBox {
+    public static let keyByteCount = 32
+    public static let nonceByteCount = 24
+    public static let tagByteCount = 16
+
+    public static func seal(_ message: [UInt8], key: SecretBytes, nonce: [UInt8]) throws(CryptoError) -> [UInt8] {
+        Sodium.ensureInitialised()
+        guard key.count == keyByteCount else {
+            throw .invalidLength(what: "secretbox key", expected: keyByteCount, actual: key.count)
+        }
+        try requireLength(nonce, nonceByteCount, "secretbox nonce")
+        var out = [UInt8](repeating: 0, count: message.count + tagByteCount)
+        let status = key.withUnsafeBytes { k in
+            crypto_secretbox_easy(&out, message, UInt64(message.count), nonce, k.bindMemory(to: UInt8.self).baseAddress!)
+        }
+        guard status == 0 else { throw .libraryFailure("crypto_secretbox_easy") }
+        return out
+    }
+
+    public static func open(_ box: [UInt8], key: SecretBytes, nonce: [UInt8]) throws(CryptoError) -> [UInt8] {
+        Sodium.ensureInitialised()
+        guard key.count == keyByteCount else {
+            throw .invalidLength(what: "secretbox key", expected: keyByteCount, actual: key.count)
+        }
+        try requireLength(nonce, nonceByteCount, "secretbox nonce")
+        guard box.count >= tagByteCount else {
+            throw .truncated(what: "secretbox ciphertext", minimum: tagByteCount, actual: box.count)
+        }
+        var out = [UInt8](repeating: 0, count: box.count - tagByteCount)
+        let status = key.withUnsafeBytes { k in
+            crypto_secretbox_open_easy(&out, box, UInt64(box.count), nonce, k.bindMemory(to: UInt8.self).baseAddress!)
+        }
+        guard status == 0 else { throw .authenticationFailed }
+        return out
+    }
+}

@@ -1,0 +1,139 @@
+import PushProofJSON
+
+/// The `PushRegistration` a device seals to the bouncer: which push service, the token, and
+/// when it was made (integer Unix seconds). Deployed profile only: `ios_app_id` for APNs.
+public struct PushRegistration: Equatable, Sendable {
+    public static let maximumTokenLength = 4096
+
+    public var tokenKind: TokenKind
+    public var token: String
+    public var timestamp: Int64
+    public var iosAppId: String?
+
+    public init(tokenKind: TokenKind, token: String, timestamp: Int64, iosAppId: String? = nil) {
+        self.tokenKind = tokenKind
+        self.token = token
+        self.timestamp = timestamp
+        self.iosAppId = iosAppId
+    }
+
+    /// The JSON object, keys in the order the client writes them:
+    /// `token_kind`, `token`, `timestamp`, then `ios_app_id` when there is one.
+    public var json: JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("token_kind", .string(tokenKind.rawValue)),
+            .init("token", .string(token)),
+            .init("timestamp", .integer(timestamp)),
+        ]
+        if let iosAppId { members.append(.init("ios_app_id", .string(iosAppId))) }
+        return .object(members)
+    }
+
+    /// The exact bytes that get sealed: compact JSON, e.g.
+    /// `{"token_kind":"fcm","token":"c0ffee","timestamp":1772513819}`.
+    public var plaintext: [UInt8] { JSONWriter.compactBytes(json) }
+
+    /// Token length as the deployed bouncer counts it: Unicode code points (Python's `len`).
+    public static func tokenLength(_ token: String) -> Int { token.unicodeScalars.count }
+}
+
+/// The bouncer's reading of a decrypted `PushRegistration`.
+public struct RegistrationValidator: Sendable {
+    public var profile: RegistrationProfile
+    public var strictness: BouncerStrictness
+    /// The iOS app ids this bouncer serves; an APNs registration must name one of them.
+    public var iosAppIds: Set<String>
+
+    public init(profile: RegistrationProfile, strictness: BouncerStrictness = .strict, iosAppIds: Set<String>) {
+        self.profile = profile
+        self.strictness = strictness
+        self.iosAppIds = iosAppIds
+    }
+
+    private var allowedKeys: Set<String> {
+        profile == .deployed ? ["token_kind", "token", "timestamp", "ios_app_id"] : ["token_kind", "token", "timestamp"]
+    }
+
+    /// Parses and validates; every failure is `BAD_REQUEST` with the check that failed.
+    public func parse(_ plaintext: [UInt8]) throws(BouncerError) -> PushRegistration {
+        let lenient = strictness == .deployedCompatible
+        let options = JSONParser.Options(duplicateKeys: lenient ? .keepAll : .reject)
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(plaintext, options: options)
+        } catch {
+            throw .badRequest(.plaintextNotJSON)
+        }
+        guard var members = value.members else { throw .badRequest(.plaintextNotObject) }
+        if lenient {
+            // Python's json module keeps the last of duplicate keys; lax pydantic ignores extras.
+            var seen = Set<String>()
+            members = members.reversed().filter { seen.insert($0.key).inserted }.reversed()
+            members = members.filter { allowedKeys.contains($0.key) }
+            // An explicit null for the optional field is the same as leaving it out.
+            members = members.filter { !($0.key == "ios_app_id" && $0.value == .null) }
+        } else if members.contains(where: { !allowedKeys.contains($0.key) }) {
+            throw .badRequest(.unexpectedField)
+        }
+        func field(_ name: String) -> JSONValue? { members.first { $0.key == name }?.value }
+
+        guard let kindValue = field("token_kind") else { throw .badRequest(.missingField("token_kind")) }
+        guard let tokenValue = field("token") else { throw .badRequest(.missingField("token")) }
+        guard let timestampValue = field("timestamp") else { throw .badRequest(.missingField("timestamp")) }
+
+        guard let kindText = kindValue.stringValue else { throw .badRequest(.wrongType("token_kind")) }
+        guard let token = tokenValue.stringValue else { throw .badRequest(.wrongType("token")) }
+        guard let timestamp = lenient ? Self.laxInteger(timestampValue) : timestampValue.int64Value else {
+            throw .badRequest(.wrongType("timestamp"))
+        }
+        guard let kind = TokenKind(rawValue: kindText) else { throw .badRequest(.unknownTokenKind) }
+
+        let length = PushRegistration.tokenLength(token)
+        guard (1...PushRegistration.maximumTokenLength).contains(length) else {
+            throw .badRequest(.tokenLength(length))
+        }
+        if kind == .apns, !token.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isASCIIHexDigit }) {
+            throw .badRequest(.apnsTokenNotHex)
+        }
+
+        var iosAppId: String? = nil
+        if profile == .deployed {
+            if let appValue = field("ios_app_id") {
+                guard let app = appValue.stringValue else { throw .badRequest(.wrongType("ios_app_id")) }
+                guard kind == .apns else { throw .badRequest(.iosAppIdForbidden) }
+                guard iosAppIds.contains(app) else { throw .badRequest(.iosAppIdUnknown) }
+                iosAppId = app
+            } else if kind == .apns {
+                throw .badRequest(.iosAppIdMissing)
+            }
+        }
+        return PushRegistration(tokenKind: kind, token: token, timestamp: timestamp, iosAppId: iosAppId)
+    }
+
+    /// pydantic's lax integer: an integer literal, a float literal with no fractional part,
+    /// or a string holding a decimal integer.
+    static func laxInteger(_ value: JSONValue) -> Int64? {
+        switch value {
+        case let .number(text):
+            if let i = value.int64Value { return i }
+            guard let d = Double(text), d.isFinite, d.rounded() == d, let i = Int64(exactly: d) else { return nil }
+            return i
+        case let .string(text):
+            let trimmed = text.trimmingASCIIWhitespace()
+            guard JSONNumber.isIntegerLiteral(trimmed) || trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            return Int64(trimmed)
+        default:
+            return nil
+        }
+    }
+}
+
+extension String {
+    func trimmingASCIIWhitespace() -> String {
+        let ws: Set<Character> = [" ", "\t", "\n", "\r"]
+        var s = Substring(self)
+        while let f = s.first, ws.contains(f) { s = s.dropFirst() }
+        while let l = s.last, ws.contains(l) { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import PushProofConformance
+
+@main
+struct PushProofCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pushproof",
+        abstract: "Conformance suite for privacy-preserving push notification protocols.",
+        discussion: "With no subcommand, runs every shipped vector against the reference implementation.",
+        subcommands: [Run.self, Vectors.self, Operations.self],
+        defaultSubcommand: Run.self)
+}
+
+struct VectorsLocation: ParsableArguments {
+    @Option(name: .long, help: "The folder holding the *_test.json vector files.")
+    var vectors: String = "vectors"
+
+    var url: URL { URL(fileURLWithPath: vectors, isDirectory: true) }
+}
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run vectors against the reference implementation (the default).")
+
+    @OptionGroup var location: VectorsLocation
+
+    @Option(name: .long, help: "Run only this suite (repeatable), e.g. registration_bouncer.")
+    var suite: [String] = []
+
+    @Option(name: .long, help: "Run only this test (repeatable), as SUITE:TCID, e.g. registration_bouncer:17.")
+    var test: [String] = []
+
+    @Option(name: .long, help: "Write JUnit XML results to this file.")
+    var junit: String?
+
+    @Option(name: .long, help: "Write JSON results to this file.")
+    var json: String?
+
+    @Flag(name: .long, help: "Also list skipped tests.")
+    var verbose = false
+
+    func run() throws {
+        let files = try ConformanceRunner.loadVectors(directory: location.url)
+        let known = Set(files.map(\.suite))
+        for name in suite where !known.contains(name) {
+            throw ValidationError("unknown suite \(name); known: \(known.sorted().joined(separator: ", "))")
+        }
+        let report = try ConformanceRunner(implementation: ReferenceImplementation())
+            .run(files, selection: TestSelection(suites: suite, tests: test))
+        print(Reports.text(report, verbose: verbose), terminator: "")
+        if let junit { try Reports.junitXML(report).write(toFile: junit, atomically: true, encoding: .utf8) }
+        if let json { try Reports.json(report).write(toFile: json, atomically: true, encoding: .utf8) }
+        if report.failed { throw ExitCode(1) }
+    }
+}
+
+struct Vectors: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generate or verify the golden vectors.",
+        subcommands: [Generate.self, Verify.self])
+
+    struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Regenerate every vector file from code.")
+        @OptionGroup var location: VectorsLocation
+
+        func run() throws {
+            for name in try VectorSuites.write(to: location.url) { print("wrote \(location.vectors)/\(name)") }
+        }
+    }
+
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fail if regenerating the vectors would change a byte.")
+        @OptionGroup var location: VectorsLocation
+
+        func run() throws {
+            let (differing, unexpected) = try VectorSuites.verify(directory: location.url)
+            for name in differing { print("differs from the generator: \(location.vectors)/\(name)") }
+            for name in unexpected { print("not produced by the generator: \(location.vectors)/\(name)") }
+            guard differing.isEmpty && unexpected.isEmpty else {
+                print("run `swift run pushproof vectors generate` and commit the result")
+                throw ExitCode(1)
+            }
+            print("vectors verified: regenerating changes no byte")
+        }
+    }
+}
+
+struct Operations: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the named operations the reference implementation offers.")
+
+    func run() {
+        for op in ReferenceImplementation().operations { print(op) }
+    }
+}

@@ -1,0 +1,188 @@
+import CSodium
+import PropertyBased
+import PushProofCrypto
+import Testing
+
+@Suite struct SealedBoxTests {
+    let recipient = X25519.KeyPair.random()
+
+    @Test func referenceSealOpensWithLibsodium() async {
+        await propertyCheck(count: 150, input: Gen.uint8().array(of: 0...512), Gen.uint8().array(of: 32)) { message, eskBytes in
+            let esk = try! X25519.SecretKey(rawBytes: eskBytes)
+            let box = try! SealedBox.seal(message, to: recipient.publicKey, ephemeralSecretKey: esk)
+            #expect(box.count == message.count + SealedBox.overhead)
+            #expect(Array(box.prefix(32)) == esk.publicKey.rawBytes)
+            #expect((try? SealedBox.Libsodium.open(box, recipient: recipient)) == message)
+        }
+    }
+
+    @Test func libsodiumSealOpensWithReference() async {
+        await propertyCheck(count: 150, input: Gen.uint8().array(of: 0...512)) { message in
+            let box = try! SealedBox.Libsodium.seal(message, to: recipient.publicKey)
+            #expect((try? SealedBox.open(box, recipient: recipient)) == message)
+        }
+    }
+
+    @Test func sealIsDeterministicGivenTheEphemeralKey() throws {
+        let esk = try X25519.SecretKey(rawBytes: [UInt8](repeating: 7, count: 32))
+        let a = try SealedBox.seal([1, 2, 3], to: recipient.publicKey, ephemeralSecretKey: esk)
+        let b = try SealedBox.seal([1, 2, 3], to: recipient.publicKey, ephemeralSecretKey: esk)
+        #expect(a == b)
+        let c = try SealedBox.seal([1, 2, 3], to: recipient.publicKey, ephemeralSecretKey: X25519.KeyPair.random().secretKey)
+        #expect(a != c)
+    }
+
+    @Test func nonceIsBlake2b192OfBothKeys() throws {
+        let epk = X25519.KeyPair.random().publicKey
+        var expected = [UInt8](repeating: 0, count: 24)
+        let input = epk.rawBytes + recipient.publicKey.rawBytes
+        crypto_generichash(&expected, 24, input, UInt64(input.count), nil, 0)
+        #expect(SealedBox.nonce(ephemeralPublicKey: epk, recipientPublicKey: recipient.publicKey) == expected)
+        #expect(SealedBox.nonce(ephemeralPublicKey: recipient.publicKey, recipientPublicKey: epk) != expected)
+    }
+
+    @Test func everySingleBitFlipIsRejected() async throws {
+        let box = try SealedBox.seal(Array("{\"token\":\"x\"}".utf8), to: recipient.publicKey)
+        await propertyCheck(count: 200, input: Gen.int(in: 0...(box.count * 8 - 1))) { bit in
+            var flipped = box
+            flipped[bit / 8] ^= UInt8(1 << (bit % 8))
+            #expect(throws: CryptoError.authenticationFailed) { try SealedBox.open(flipped, recipient: recipient) }
+        }
+    }
+
+    @Test func shortBoxesAreTruncatedNotTraps() {
+        for n in 0..<SealedBox.overhead {
+            #expect(throws: CryptoError.truncated(what: "sealed box", minimum: 48, actual: n)) {
+                try SealedBox.open([UInt8](repeating: 1, count: n), recipient: recipient)
+            }
+        }
+    }
+
+    @Test func wrongRecipientCannotOpen() throws {
+        let box = try SealedBox.seal([9, 9, 9], to: recipient.publicKey)
+        #expect(throws: CryptoError.authenticationFailed) { try SealedBox.open(box, recipient: .random()) }
+    }
+
+    @Test func lowOrderRecipientIsRefused() {
+        let zero = try! X25519.PublicKey(rawBytes: [UInt8](repeating: 0, count: 32))
+        #expect(throws: CryptoError.invalidKey(what: "recipient X25519 public key")) {
+            try SealedBox.seal([1], to: zero, ephemeralSecretKey: X25519.KeyPair.random().secretKey)
+        }
+    }
+}
+
+@Suite struct KeyTests {
+    @Test func seedKeyPairMatchesLibsodium() throws {
+        let seed = [UInt8](repeating: 0x42, count: 32)
+        var pk = [UInt8](repeating: 0, count: 32)
+        var sk = [UInt8](repeating: 0, count: 32)
+        #expect(crypto_box_seed_keypair(&pk, &sk, seed) == 0)
+        let pair = try X25519.KeyPair(seed: seed)
+        #expect(pair.publicKey.rawBytes == pk)
+        #expect(pair.secretKey.bytes.revealedBytes() == sk)
+        #expect(X25519.KeyPair(secretKey: pair.secretKey).publicKey == pair.publicKey)
+        #expect(throws: CryptoError.invalidLength(what: "X25519 seed", expected: 32, actual: 31)) {
+            try X25519.KeyPair(seed: Array(seed.prefix(31)))
+        }
+    }
+
+    @Test func randomKeyPairsDiffer() {
+        #expect(X25519.KeyPair.random().publicKey != X25519.KeyPair.random().publicKey)
+    }
+
+    @Test func wrongKeyLengthsAreTypedErrors() {
+        #expect(throws: CryptoError.invalidLength(what: "X25519 public key", expected: 32, actual: 33)) {
+            try X25519.PublicKey(rawBytes: [UInt8](repeating: 0, count: 33))
+        }
+        #expect(throws: CryptoError.invalidLength(what: "X25519 secret key", expected: 32, actual: 0)) {
+            try X25519.SecretKey(rawBytes: [])
+        }
+    }
+
+    @Test func secretBytesNeverShowTheirContents() {
+        let secret = SecretBytes(copying: Array("hunter2hunter2".utf8))
+        #expect(secret.description == "SecretBytes(14 bytes)")
+        #expect("\(X25519.KeyPair.random().secretKey)".contains("SecretBytes(32 bytes)"))
+        #expect(secret.constantTimeEquals(SecretBytes(copying: Array("hunter2hunter2".utf8))))
+        #expect(!secret.constantTimeEquals(SecretBytes(copying: Array("hunter2hunter3".utf8))))
+        #expect(!secret.constantTimeEquals(SecretBytes(copying: Array("hunter2".utf8))))
+    }
+
+    @Test func constantTimeEquality() {
+        #expect(ConstantTime.equal([], []))
+        #expect(ConstantTime.equal([1, 2, 3], [1, 2, 3]))
+        #expect(!ConstantTime.equal([1, 2, 3], [1, 2, 4]))
+        #expect(!ConstantTime.equal([1, 2, 3], [1, 2]))
+    }
+
+    @Test func secp256k1SecretKeyRangeAndGenerator() throws {
+        let one = [UInt8](repeating: 0, count: 31) + [1]
+        #expect(Secp256k1.isValidSecretKey(one))
+        #expect(!Secp256k1.isValidSecretKey([UInt8](repeating: 0, count: 32)))
+        let order = Hex.decode("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")!
+        #expect(!Secp256k1.isValidSecretKey(order))
+        #expect(!Secp256k1.isValidSecretKey(one + [0]))
+        // 1·G is the generator point.
+        let g = try Secp256k1.uncompressedPublicKey(secretKey: SecretBytes(copying: one))
+        #expect(Hex.encode(g) == "0479be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"
+            + "483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8")
+    }
+}
+
+@Suite struct PrimitiveTests {
+    @Test func sha256KnownAnswers() {
+        #expect(Hex.encode(SHA256.hash(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(Hex.encode(SHA256.hash([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
+    @Test func hkdfRFC5869TestCases() throws {
+        // RFC 5869 A.1
+        let okm1 = try HKDF.sha256(inputKeyMaterial: SecretBytes(copying: [UInt8](repeating: 0x0b, count: 22)),
+                                   salt: Hex.decode("000102030405060708090a0b0c")!, info: Hex.decode("f0f1f2f3f4f5f6f7f8f9")!,
+                                   outputByteCount: 42)
+        #expect(Hex.encode(okm1.revealedBytes()) == "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865")
+        // RFC 5869 A.3: empty salt and info
+        let okm3 = try HKDF.sha256(inputKeyMaterial: SecretBytes(copying: [UInt8](repeating: 0x0b, count: 22)),
+                                   salt: [], info: [], outputByteCount: 42)
+        #expect(Hex.encode(okm3.revealedBytes()) == "8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d9d201395faa4b61a96c8")
+        #expect(throws: CryptoError.self) {
+            try HKDF.sha256(inputKeyMaterial: SecretBytes(copying: [1]), salt: [], info: [], outputByteCount: 255 * 32 + 1)
+        }
+    }
+
+    @Test func secretBoxRoundTripAndTamper() throws {
+        let key = SecretBytes.random(count: 32)
+        let nonce = [UInt8](repeating: 3, count: 24)
+        let box = try SecretBox.seal(Array("hello".utf8), key: key, nonce: nonce)
+        #expect(box.count == 5 + 16)
+        #expect(try SecretBox.open(box, key: key, nonce: nonce) == Array("hello".utf8))
+        var tampered = box
+        tampered[0] ^= 1
+        #expect(throws: CryptoError.authenticationFailed) { try SecretBox.open(tampered, key: key, nonce: nonce) }
+        #expect(throws: CryptoError.invalidLength(what: "secretbox key", expected: 32, actual: 31)) {
+            try SecretBox.seal([], key: SecretBytes(copying: [UInt8](repeating: 0, count: 31)), nonce: nonce)
+        }
+        #expect(throws: CryptoError.truncated(what: "secretbox ciphertext", minimum: 16, actual: 15)) {
+            try SecretBox.open([UInt8](repeating: 0, count: 15), key: key, nonce: nonce)
+        }
+    }
+}
+
+@Suite struct Base64Tests {
+    @Test func roundTrip() async {
+        await propertyCheck(count: 300, input: Gen.uint8().array(of: 0...100)) { bytes in
+            #expect((try? Base64.decode(Base64.encode(bytes))) == bytes)
+            #expect((try? Base64.decode(Base64.encode(bytes, variant: .urlSafeNoPadding), variant: .urlSafeNoPadding)) == bytes)
+        }
+    }
+
+    @Test func strictnessOfTheStandardVariant() throws {
+        #expect(try Base64.decode("+wKIhyAx/Eg=") == Hex.decode("fb02888720 31fc48".replacingOccurrences(of: " ", with: "")))
+        #expect(try Base64.decode("") == [])
+        for bad in ["+wKIhyAx/Eg", "-wKIhyAx_Eg=", " +wKIhyAx/Eg=", "+wKI\nhyAx/Eg=", "+wKIhyAx/Eh=", "+wKIhyAx/Eg==",
+                    "+wKIhyAx/Eg=A", "=", "abc", "é", "AA=A"] {
+            #expect(throws: Base64.DecodingError.invalid, "\(bad.debugDescription)") { try Base64.decode(bad) }
+        }
+        #expect(throws: Base64.DecodingError.wrongLength(expected: 8, actual: 9)) { try Base64.decode("AAAAAAAAAAAA", byteCount: 8) }
+    }
+}

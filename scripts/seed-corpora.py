@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""Writes the fuzz seed corpora from the committed vectors (run after `pushproof vectors generate`).
+
+corpora/FuzzBouncerOpen/       the bouncer request bodies of registration_bouncer_test.json
+corpora/FuzzRegistrationJSON/  the decrypted plaintexts those requests carry
+corpora/FuzzServerParameters/  the form parameters of registration_server_test.json, as name=value lines
+
+File names are the first 16 hex digits of the SHA-256 of the content, so rerunning is idempotent.
+Files under corpora/<target>/regressions/ (saved crashes) are left alone.
+"""
+import hashlib, json, os, sys
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+def save(target, data):
+    folder = os.path.join(root, "corpora", target)
+    os.makedirs(folder, exist_ok=True)
+    name = hashlib.sha256(data).hexdigest()[:16]
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(data)
+
+def compact(value):
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
+
+bouncer = json.load(open(os.path.join(root, "vectors", "registration_bouncer_test.json"), encoding="utf-8"))
+for group in bouncer["testGroups"]:
+    for test in group["tests"]:
+        if len(test["input"]["request"]["encrypted_push_registration"]) < 2000:
+            save("FuzzBouncerOpen", compact(test["input"]["request"]))
+        plaintext = (test.get("intermediate") or {}).get("plaintextHex")
+        if plaintext is not None and len(plaintext) < 2000:
+            save("FuzzRegistrationJSON", bytes.fromhex(plaintext))
+
+server = json.load(open(os.path.join(root, "vectors", "registration_server_test.json"), encoding="utf-8"))
+for group in server["testGroups"]:
+    for test in group["tests"]:
+        params = test["input"].get("params")
+        if params:
+            save("FuzzServerParameters", "\n".join(f"{k}={v}" for k, v in params.items()).encode())
+print("seed corpora written", file=sys.stderr)
