@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs the system libraries PushProof links against, if pkg-config cannot find them:
+# libsodium, libsecp256k1 and OpenSSL's libcrypto (Debian: libsodium-dev libsecp256k1-dev libssl-dev).
+# Called by scripts/conformance.sh and scripts/test.sh; safe to run again.
+set -euo pipefail
+
+missing=()
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+for pair in libsodium:libsodium-dev libsecp256k1:libsecp256k1-dev libcrypto:libssl-dev; do
+    module=${pair%%:*} package=${pair##*:}
+    if ! pkg-config --exists "$module" 2>/dev/null; then missing+=("$package"); fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "bootstrap: installing ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq libsodium-dev libsecp256k1-dev libssl-dev pkg-config >/dev/null
