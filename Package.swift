@@ -9,6 +9,9 @@ let fuzzTargets = [
     "FuzzBouncerOpen",
     "FuzzRegistrationJSON",
     "FuzzServerParameters",
+    "FuzzPushPayload",
+    "FuzzNotificationJSON",
+    "FuzzConvosPayload",
 ]
 
 let package = Package(
@@ -18,11 +21,14 @@ let package = Package(
         .library(name: "PushProofCrypto", targets: ["PushProofCrypto"]),
         .library(name: "PushProofJSON", targets: ["PushProofJSON"]),
         .library(name: "ZulipRegistration", targets: ["ZulipRegistration"]),
+        .library(name: "ZulipEnvelope", targets: ["ZulipEnvelope"]),
+        .library(name: "ConvosPush", targets: ["ConvosPush"]),
         .library(name: "PushProofConformance", targets: ["PushProofConformance"]),
     ] + fuzzTargets.map { .executable(name: $0, targets: [$0]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
+        .package(url: "https://github.com/swift-extras/swift-extras-base64.git", from: "1.2.0"),
     ],
     targets: [
         // C libraries, linked from the system (see README "Set-up").
@@ -34,17 +40,25 @@ let package = Package(
                        providers: [.apt(["libssl-dev"])]),
 
         // The shared layers.
-        .target(name: "PushProofCrypto", dependencies: ["CSodium", "CSecp256k1", "COpenSSL"]),
+        .target(name: "PushProofCrypto", dependencies: [
+            "CSodium", "CSecp256k1", "COpenSSL",
+            .product(name: "ExtrasBase64", package: "swift-extras-base64"),
+        ]),
         .target(name: "PushProofJSON"),
 
         // One module per protocol piece.
         .target(name: "ZulipRegistration", dependencies: ["PushProofCrypto", "PushProofJSON"]),
+        .target(name: "ZulipEnvelope", dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration"]),
+        .target(name: "ConvosPush", dependencies: ["PushProofCrypto", "PushProofJSON"]),
 
         // The conformance runner, the vector generator and the fuzz harnesses sit on top.
         .target(name: "PushProofConformance",
-                dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration"]),
+                dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration", "ZulipEnvelope", "ConvosPush"]),
         .target(name: "PushProofFuzzing",
-                dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration"]),
+                dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration", "ZulipEnvelope", "ConvosPush"]),
+        // `swift run -c release pushproof-bench`: throughput figures, never a timed test.
+        .executableTarget(name: "pushproof-bench", dependencies: ["ZulipEnvelope", "PushProofCrypto", "CSodium"],
+                          path: "Sources/PushProofBenchmarks"),
         .executableTarget(name: "pushproof", dependencies: [
             "PushProofConformance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -60,6 +74,14 @@ let package = Package(
         ]),
         .testTarget(name: "ZulipRegistrationTests", dependencies: [
             "ZulipRegistration", "PushProofCrypto", "PushProofJSON",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "ZulipEnvelopeTests", dependencies: [
+            "ZulipEnvelope", "ZulipRegistration", "PushProofCrypto", "PushProofJSON",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "ConvosPushTests", dependencies: [
+            "ConvosPush", "PushProofJSON", "PushProofCrypto",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "PushProofConformanceTests", dependencies: [

@@ -4,6 +4,9 @@
 corpora/FuzzBouncerOpen/       the bouncer request bodies of registration_bouncer_test.json
 corpora/FuzzRegistrationJSON/  the decrypted plaintexts those requests carry
 corpora/FuzzServerParameters/  the form parameters of registration_server_test.json, as name=value lines
+corpora/FuzzPushPayload/       the APNs / FCM payloads of envelope_client_test.json
+corpora/FuzzNotificationJSON/  the notification plaintexts of envelope_server_test.json and envelope_client_test.json
+corpora/FuzzConvosPayload/     the push payloads of convos_push_test.json
 
 File names are the first 16 hex digits of the SHA-256 of the content, so rerunning is idempotent.
 Files under corpora/<target>/regressions/ (saved crashes) are left alone.
@@ -37,4 +40,20 @@ for group in server["testGroups"]:
         params = test["input"].get("params")
         if params:
             save("FuzzServerParameters", "\n".join(f"{k}={v}" for k, v in params.items()).encode())
+def tests(name):
+    document = json.load(open(os.path.join(root, "vectors", name), encoding="utf-8"))
+    for group in document["testGroups"]:
+        yield from group["tests"]
+
+for test in tests("envelope_client_test.json"):
+    save("FuzzPushPayload", compact(test["input"]["payload"]))
+    notification = test["expected"].get("output", {}).get("notification")
+    if notification:
+        save("FuzzNotificationJSON", compact(notification))
+for test in tests("envelope_server_test.json"):
+    plaintext = test["expected"].get("output", {}).get("plaintext")
+    if plaintext:
+        save("FuzzNotificationJSON", plaintext.encode())
+for test in tests("convos_push_test.json"):
+    save("FuzzConvosPayload", compact(test["input"]["payload"]))
 print("seed corpora written", file=sys.stderr)

@@ -9,7 +9,9 @@ public struct ReferenceImplementation: ConformanceImplementation {
     private let handlers: [String: Handler]
 
     public init() {
-        handlers = RegistrationOperations.handlers
+        handlers = RegistrationOperations.handlers.merging(EnvelopeOperations.handlers) { _, _ in
+            preconditionFailure("two suites define the same operation")
+        }
     }
 
     public var operations: [String] { handlers.keys.sorted() }

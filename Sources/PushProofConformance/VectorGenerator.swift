@@ -13,7 +13,7 @@ public struct GeneratorError: Error, CustomStringConvertible {
 /// fixed nonces, fixed clocks. Same code, same bytes.
 public enum VectorSuites {
     public static func generateAll() throws -> [VectorFile] {
-        try RegistrationVectors.files()
+        try RegistrationVectors.files() + EnvelopeVectors.files()
     }
 
     /// Writes every file into `directory`; returns the names written.
@@ -73,5 +73,44 @@ func checkConsistency(_ test: VectorTest, in suite: String) throws {
     }
     if test.result != .acceptable && !test.alsoAccepted.isEmpty {
         throw GeneratorError("\(suite) tcId \(test.tcId): alternatives on a \(test.result) test")
+    }
+}
+
+/// A case declared with the answer the reference must give.
+struct DeclaredCase {
+    var comment: String
+    var flags: [String]
+    var input: JSONValue
+    /// nil: an output; otherwise the error code.
+    var code: String?
+    /// For outputs: the `outcome` field that must come out (receive and route operations).
+    var outcome: String? = nil
+}
+
+/// Runs declared cases through the reference and turns them into tests; stops at the first case
+/// whose answer is not the declared one.
+enum DeclaredCases {
+    static func tests(_ cases: [DeclaredCase], operation: String, profile: String, firstId: Int, suite: String,
+                              book: inout NoteBook) throws -> [VectorTest] {
+        var tests: [VectorTest] = []
+        for (offset, c) in cases.enumerated() {
+            let tcId = firstId + offset
+            let answer = ReferenceImplementation().perform(operation: operation, input: c.input.setting("profile", to: .string(profile)))
+            let ok: Bool
+            switch (c.code, answer) {
+            case let (nil, .output(out)): ok = c.outcome == nil || out["outcome"]?.stringValue == c.outcome
+            case let (code?, .error(actual, _)): ok = code == actual
+            default: ok = false
+            }
+            guard ok else {
+                throw GeneratorError("\(suite) tcId \(tcId) (\(c.comment)): declared \(c.code ?? c.outcome ?? "an output"), reference answered \(JSONWriter.compact(answer.json))")
+            }
+            let test = VectorTest(tcId: tcId, comment: c.comment, flags: c.flags, result: c.code == nil ? .valid : .invalid,
+                                  input: c.input, intermediate: nil, expected: answer.json, alsoAccepted: [])
+            try book.use(c.flags)
+            try checkConsistency(test, in: suite)
+            tests.append(test)
+        }
+        return tests
     }
 }

@@ -1,4 +1,5 @@
 import CSodium
+import ExtrasBase64
 
 /// Strict base64 (RFC 4648) through libsodium's codec.
 ///
@@ -34,7 +35,24 @@ public enum Base64 {
         }
     }
 
+    /// Encodes public bytes (ciphertexts, public keys, hashes) with swift-extras-base64's fast
+    /// encoder; secrets go through `encode(secret:)`.
     public static func encode(_ bytes: [UInt8], variant: Variant = .standard) -> String {
+        switch variant {
+        case .standard:
+            return ExtrasBase64.Base64.encodeToString(bytes: bytes)
+        case .urlSafeNoPadding:
+            return ExtrasBase64.Base64.encodeToString(bytes: bytes, options: [.base64UrlAlphabet, .omitPaddingCharacter])
+        }
+    }
+
+    /// Encodes secret bytes with libsodium's constant-time encoder, so that the time taken
+    /// does not depend on the secret's value.
+    public static func encode(secret: SecretBytes, variant: Variant = .standard) -> String {
+        secret.withUnsafeBytes { encodeConstantTime(Array($0), variant: variant) }
+    }
+
+    static func encodeConstantTime(_ bytes: [UInt8], variant: Variant) -> String {
         Sodium.ensureInitialised()
         let length = sodium_base64_encoded_len(bytes.count, variant.sodiumVariant)
         var out = [CChar](repeating: 0, count: length)

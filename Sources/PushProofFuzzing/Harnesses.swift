@@ -1,5 +1,6 @@
 import PushProofCrypto
 import PushProofJSON
+import ZulipEnvelope
 import ZulipRegistration
 
 /// The fuzz harnesses. Each takes arbitrary bytes and must return without trapping; each also
@@ -9,6 +10,9 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     case bouncerOpen = "FuzzBouncerOpen"
     case registrationJSON = "FuzzRegistrationJSON"
     case serverParameters = "FuzzServerParameters"
+    case pushPayload = "FuzzPushPayload"
+    case notificationJSON = "FuzzNotificationJSON"
+    case convosPayload = "FuzzConvosPayload"
 
     public func run(_ data: [UInt8]) {
         #if PUSHPROOF_PLANTED_BUG
@@ -18,6 +22,9 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
         case .bouncerOpen: BouncerOpenHarness.run(data)
         case .registrationJSON: RegistrationJSONHarness.run(data)
         case .serverParameters: ServerParametersHarness.run(data)
+        case .pushPayload: PushPayloadHarness.run(data)
+        case .notificationJSON: NotificationJSONHarness.run(data)
+        case .convosPayload: ConvosPayloadHarness.run(data)
         }
     }
 

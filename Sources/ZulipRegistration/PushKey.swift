@@ -33,6 +33,6 @@ public struct PushKey: Sendable {
 
     /// `push_key` as sent to the server: base64 of `0x31 || key`.
     public var wireBase64: String {
-        Base64.encode([PushKey.typeByte] + secretboxKey.revealedBytes())
+        Base64.encode(secret: SecretBytes(copying: [PushKey.typeByte] + secretboxKey.revealedBytes()))
     }
 }

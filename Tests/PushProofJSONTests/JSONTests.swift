@@ -1,5 +1,5 @@
 import PropertyBased
-import PushProofJSON
+@testable import PushProofJSON
 import Testing
 
 @Suite struct JSONParserTests {
@@ -83,5 +83,30 @@ import Testing
         #expect(!([1, 2] as JSONValue).semanticallyEquals([2, 1]))
         #expect(JSONValue.number("-0").semanticallyEquals(.number("0")))
         #expect(!JSONValue.number("1").semanticallyEquals(.number("1.0")))
+    }
+}
+
+@Suite struct JSONEscapeTests {
+    /// Every character that must be escaped, at every position of a string long enough for the
+    /// eight-byte scan, next to multi-byte UTF-8.
+    @Test func escapesAreFoundAtEveryPosition() throws {
+        for special in ["\"", "\\", "\u{00}", "\u{1F}", "\n"] {
+            for position in 0..<20 {
+                var chars = Array(repeating: "a", count: 20)
+                chars[position] = special
+                let text = chars.joined() + "é…𝄞"
+                let written = JSONWriter.compact(.string(text))
+                #expect(try JSONParser.parse(written) == .string(text), "\(special.debugDescription) at \(position)")
+            }
+        }
+    }
+
+    @Test func theWordTestAgreesWithTheByteTest() async {
+        await propertyCheck(count: 2000, input: Gen.uint64()) { word in
+            let bytes = withUnsafeBytes(of: word.littleEndian) { Array($0) }
+            let expected = bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+            // Borrows can blur *which* byte matched, never *whether* one did.
+            #expect(JSONWriter.needsEscape(word) == expected)
+        }
     }
 }

@@ -1,0 +1,83 @@
+import ConvosPush
+import PushProofCrypto
+import PushProofJSON
+import ZulipEnvelope
+import ZulipRegistration
+
+enum EnvelopeFixtures {
+    static let account = NotificationAccount(realmURL: "https://chat.example.com", realmName: "Example", userId: 10)
+    static let key = PushKey(id: 7, wireBytes: [PushKey.typeByte] + SHA256.hash(Array("pushproof/fuzz/push-key".utf8)))!
+    static let deviceKey = try! X25519.KeyPair(seed: SHA256.hash(Array("pushproof/fuzz/device-key".utf8)))
+    static let keys: PushKeyStore = {
+        var store = PushKeyStore()
+        try! store.add(key, createdAt: 0)
+        return store
+    }()
+}
+
+/// The client's whole receive path on a fuzz-chosen APNs body or FCM data map, both profiles.
+/// If the input is not JSON, it is encrypted as a plaintext under the device's key and wrapped
+/// in a valid payload, so the decryption and the notification parser are reached too.
+enum PushPayloadHarness {
+    static func run(_ data: [UInt8]) {
+        let receiver = NotificationReceiver(account: EnvelopeFixtures.account)
+        var payloads: [JSONValue] = []
+        if let json = try? JSONParser.parse(data) {
+            payloads.append(json)
+        } else {
+            let nonce = Array(SHA256.hash(data).prefix(24))
+            let encrypted = try! NotificationCipher.encrypt(data, key: EnvelopeFixtures.key, nonce: nonce)
+            payloads.append(["push_key_id": 7, "encrypted_data": .string(encrypted.encryptedData)])
+            payloads.append(["push_key_id": "7", "encrypted_data": .string(encrypted.encryptedData)])
+        }
+        for payload in payloads {
+            for service in PushService.allCases {
+                let outcome = try? receiver.receive(service: service, payload: payload, keys: EnvelopeFixtures.keys, now: 1)
+                if case let .delivered(n)? = outcome {
+                    invariant(n.account.userId == EnvelopeFixtures.account.userId, "delivered another user's notification")
+                    // What was delivered re-encrypts and decrypts to the same notification.
+                    let again = try? NotificationCipher.decrypt(
+                        encryptedData: NotificationSender.encrypt(n, key: EnvelopeFixtures.key).encryptedData, key: EnvelopeFixtures.key)
+                    invariant(again.flatMap { try? NotificationParser.parse($0) } == n, "re-encryption round trip")
+                }
+                _ = try? receiver.receive(service: service, payload: payload, accounts: [1: EnvelopeFixtures.deviceKey])
+            }
+        }
+    }
+}
+
+/// The notification plaintext parser, and the server's payload assembly for whatever parses:
+/// the assembled body never contains the plaintext's content, sender or realm.
+enum NotificationJSONHarness {
+    static func run(_ data: [UInt8]) {
+        guard let notification = try? NotificationParser.parse(data) else { return }
+        invariant((try? NotificationParser.parse(notification.plaintext)) == notification, "plaintext round trip")
+        guard let encrypted = try? NotificationSender.encrypt(notification, key: EnvelopeFixtures.key) else { return }
+        for service in PushService.allCases {
+            guard let request = try? PushServicePayload.assemble(service: service, address: .pushKeyId(7),
+                                                                 ciphertext: encrypted.encryptedData, priority: .high) else { continue }
+            let text = JSONWriter.compact(request)
+            let realm = notification.account.realmURL
+            invariant(realm.count < 4 || !text.contains(realm), "realm visible in the push payload")
+        }
+    }
+}
+
+/// The Convos push payload parser and router.
+enum ConvosPayloadHarness {
+    static func run(_ data: [UInt8]) {
+        guard let json = try? JSONParser.parse(data) else { return }
+        let resolver = InMemoryClientIdResolver(["8F2D9C1E-4B7A-4E3F-9D2C-1A0B3C4D5E6F": ResolvedIdentity(inboxId: "inbox-1")])
+        switch Result(catching: { () throws(ConvosPushPayload.ParseError) in try ConvosPushPayload.parse(json) }) {
+        case let .success(payload):
+            invariant(!payload.clientId.isEmpty, "blank clientId accepted")
+            invariant(payload.isWelcome || payload.encryptedMessage != nil, "group message without encryptedMessage")
+            invariant(ConvosTopic(payload.topic.text) == payload.topic, "topic round trip")
+            if case let .routed(identity, _) = ConvosPushRouter.route(payload, resolver: resolver) {
+                invariant(resolver.identity(forClientId: payload.clientId) == identity, "routed to another identity")
+            }
+        case .failure:
+            break
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import PushProofJSON
+
+/// The client's reading of a decrypted notification. Unknown keys are ignored (newer servers
+/// may add fields); every known field must be present with its JSON type.
+public enum NotificationParser {
+    public static func parse(_ plaintext: [UInt8]) throws(EnvelopeError) -> ZulipNotification {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(plaintext)
+        } catch {
+            throw .malformedNotification("the plaintext is not JSON")
+        }
+        guard value.members != nil else { throw .malformedNotification("the plaintext is not a JSON object") }
+        let r = Reader(value: value)
+        let account = NotificationAccount(realmURL: try r.string("realm_url"), realmName: try r.string("realm_name"),
+                                          userId: try r.int("user_id"))
+        switch try r.string("type") {
+        case "message":
+            let recipient: ZulipNotification.Message.Recipient
+            switch try r.string("recipient_type") {
+            case "channel":
+                recipient = .channel(id: try r.int("channel_id"), name: try r.string("channel_name"), topic: try r.string("topic"))
+            case "direct":
+                recipient = .direct(userIds: try r.ints("recipient_user_ids"))
+            default:
+                throw .malformedNotification("recipient_type is neither \"channel\" nor \"direct\"")
+            }
+            var group: (id: Int64, name: String)? = nil
+            if value["mentioned_user_group_id"] != nil || value["mentioned_user_group_name"] != nil {
+                group = (try r.int("mentioned_user_group_id"), try r.string("mentioned_user_group_name"))
+            }
+            return .message(.init(account: account, senderId: try r.int("sender_id"),
+                                  senderFullName: try r.string("sender_full_name"),
+                                  senderAvatarURL: try r.string("sender_avatar_url"), messageId: try r.int("message_id"),
+                                  time: try r.int("time"), content: try r.string("content"),
+                                  mentionedUserGroup: group, recipient: recipient))
+        case "remove":
+            return .remove(.init(account: account, messageIds: try r.ints("message_ids")))
+        case "test":
+            return .test(.init(account: account, time: try r.int("time")))
+        default:
+            throw .malformedNotification("unknown notification type")
+        }
+    }
+
+    private struct Reader {
+        let value: JSONValue
+        func field(_ name: String) throws(EnvelopeError) -> JSONValue {
+            guard let v = value[name] else { throw .malformedNotification("`\(name)` is missing") }
+            return v
+        }
+        func string(_ name: String) throws(EnvelopeError) -> String {
+            guard let s = try field(name).stringValue else { throw .malformedNotification("`\(name)` is not a string") }
+            return s
+        }
+        func int(_ name: String) throws(EnvelopeError) -> Int64 {
+            guard let i = try field(name).int64Value else { throw .malformedNotification("`\(name)` is not an integer") }
+            return i
+        }
+        func ints(_ name: String) throws(EnvelopeError) -> [Int64] {
+            guard let a = try field(name).arrayValue else { throw .malformedNotification("`\(name)` is not an array") }
+            var out: [Int64] = []
+            for element in a {
+                guard let i = element.int64Value else { throw .malformedNotification("`\(name)` holds a non-integer") }
+                out.append(i)
+            }
+            return out
+        }
+    }
+}

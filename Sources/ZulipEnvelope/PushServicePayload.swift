@@ -1,0 +1,109 @@
+import PushProofJSON
+
+/// Apple's and Google's push services.
+public enum PushService: String, Sendable, CaseIterable {
+    case apns
+    case fcm
+    /// Both services cap a payload at 4096 bytes.
+    public static let payloadLimit = 4096
+}
+
+/// What the server tells the bouncer about urgency (the bouncer cannot read the notification).
+public enum NotificationPriority: String, Sendable, CaseIterable {
+    /// New messages and test notifications: APNs priority 10, push type alert; FCM "high".
+    case high
+    /// Removals: APNs priority 5, push type background; FCM "normal".
+    case normal
+}
+
+/// How the notification is addressed: deployed by `push_key_id` (uint32), proposal by
+/// `push_account_id` (uint64); the ciphertext field is `encrypted_data` or `encrypted_content`.
+public enum EnvelopeAddress: Equatable, Sendable {
+    case pushKeyId(UInt32)
+    case pushAccountId(UInt64)
+
+    var idKey: String {
+        switch self { case .pushKeyId: return "push_key_id"; case .pushAccountId: return "push_account_id" }
+    }
+    var dataKey: String {
+        switch self { case .pushKeyId: return "encrypted_data"; case .pushAccountId: return "encrypted_content" }
+    }
+    var number: String {
+        switch self { case let .pushKeyId(id): return String(id); case let .pushAccountId(id): return String(id) }
+    }
+}
+
+/// The bouncer's assembly of the request to APNs or FCM. Only the address and the ciphertext
+/// travel; nothing else of the notification is visible to the bouncer, Apple or Google.
+public enum PushServicePayload {
+    /// APNs: the JSON body plus the `apns-priority` and `apns-push-type` headers. The id is a
+    /// JSON *integer*. Body: `{"push_key_id":N,"encrypted_data":"...","aps":{"mutable-content":1,"alert":{"title":"New notification"}}}`.
+    public static func apns(address: EnvelopeAddress, ciphertext: String, priority: NotificationPriority) throws(EnvelopeError) -> JSONValue {
+        let body: JSONValue = .object([
+            .init(address.idKey, .number(address.number)),
+            .init(address.dataKey, .string(ciphertext)),
+            .init("aps", ["mutable-content": 1, "alert": ["title": "New notification"]]),
+        ])
+        let size = JSONWriter.compactBytes(body).count
+        guard size <= PushService.payloadLimit else { throw .payloadTooLarge(service: "APNs", size: size, limit: PushService.payloadLimit) }
+        let headers: JSONValue = priority == .high
+            ? ["apns-priority": "10", "apns-push-type": "alert"]
+            : ["apns-priority": "5", "apns-push-type": "background"]
+        return ["headers": headers, "body": body]
+    }
+
+    /// FCM: a data message whose values are all strings, so the id is a JSON *string*; the
+    /// limit applies to the data payload.
+    public static func fcm(address: EnvelopeAddress, ciphertext: String, priority: NotificationPriority) throws(EnvelopeError) -> JSONValue {
+        let data: JSONValue = .object([.init(address.idKey, .string(address.number)), .init(address.dataKey, .string(ciphertext))])
+        let size = JSONWriter.compactBytes(data).count
+        guard size <= PushService.payloadLimit else { throw .payloadTooLarge(service: "FCM", size: size, limit: PushService.payloadLimit) }
+        return ["priority": .string(priority.rawValue), "data": data]
+    }
+
+    public static func assemble(service: PushService, address: EnvelopeAddress, ciphertext: String,
+                                priority: NotificationPriority) throws(EnvelopeError) -> JSONValue {
+        switch service {
+        case .apns: return try apns(address: address, ciphertext: ciphertext, priority: priority)
+        case .fcm: return try fcm(address: address, ciphertext: ciphertext, priority: priority)
+        }
+    }
+
+    /// The client's reading of what the service delivered: the APNs body or the FCM data map.
+    /// Returns the address and the ciphertext text; a missing field, an id of the wrong JSON
+    /// type for the service, or an id out of range is `MALFORMED_PAYLOAD`.
+    public static func parse(service: PushService, payload: JSONValue,
+                             profile: EnvelopeProfile) throws(EnvelopeError) -> (EnvelopeAddress, String) {
+        let idKey = profile == .deployed ? "push_key_id" : "push_account_id"
+        let dataKey = profile == .deployed ? "encrypted_data" : "encrypted_content"
+        guard payload.members != nil else { throw .malformedPayload("the payload is not a JSON object") }
+        guard let idValue = payload[idKey] else { throw .malformedPayload("`\(idKey)` is missing") }
+        guard let ciphertext = payload[dataKey]?.stringValue else { throw .malformedPayload("`\(dataKey)` is missing or not a string") }
+        let digits: String
+        switch (service, idValue) {
+        case let (.apns, .number(text)) where JSONNumber.isIntegerLiteral(text): digits = text
+        case let (.fcm, .string(text)): digits = text
+        default: throw .malformedPayload("`\(idKey)` has the wrong JSON type for \(service == .apns ? "APNs (integer)" : "FCM (string)")")
+        }
+        guard digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), !digits.isEmpty,
+              digits == "0" || !digits.hasPrefix("0") else {
+            throw .malformedPayload("`\(idKey)` is not a decimal unsigned integer")
+        }
+        switch profile {
+        case .deployed:
+            guard let id = UInt32(digits) else { throw .malformedPayload("`push_key_id` is out of the uint32 range") }
+            return (.pushKeyId(id), ciphertext)
+        case .proposal:
+            guard let id = UInt64(digits) else { throw .malformedPayload("`push_account_id` is out of the uint64 range") }
+            return (.pushAccountId(id), ciphertext)
+        }
+    }
+}
+
+/// The two envelope profiles (see docs/envelope.md).
+public enum EnvelopeProfile: String, Sendable, CaseIterable {
+    /// Secretbox under the symmetric push key, addressed by `push_key_id`.
+    case deployed
+    /// Sealed box to the device's public key, addressed by `push_account_id`.
+    case proposal
+}

@@ -1,0 +1,209 @@
+import PropertyBased
+import PushProofCrypto
+import PushProofJSON
+import Testing
+import ZulipRegistration
+@testable import ZulipEnvelope
+
+let account = NotificationAccount(realmURL: "https://chat.example.com", realmName: "Example", userId: 10)
+let key = PushKey(id: 77, wireBytes: [0x31] + [UInt8](repeating: 9, count: 32))!
+
+/// Text with a "§" in it: that character is in neither the base64 alphabet nor the fixed JSON
+/// of a push payload, so finding the text in a payload means it leaked.
+let markedText = Gen.unicodeScalar(in: " "..."\u{D7FF}").map { String(Character($0)) }.array(of: 0...300).map { "§" + $0.joined() }
+/// Names within Zulip's own limits (a full name is at most 100 characters).
+let name = Gen.unicodeScalar(in: " "..."\u{D7FF}").map { String(Character($0)) }.array(of: 1...99).map { "§" + $0.joined() }
+
+func message(content: String, sender: String = "Alice", topic: String = "lunch") -> ZulipNotification {
+    NotificationBuilder.message(account: account, senderId: 11, senderFullName: sender, senderAvatarURL: "https://chat.example.com/a/11",
+                                messageId: 5, time: 1_772_600_000, content: content,
+                                recipient: .channel(id: 3, name: "general", topic: topic))
+}
+
+@Suite struct EnvelopeCryptoTests {
+    @Test func roundTripForGeneratedNotifications() async {
+        await propertyCheck(count: 150, input: markedText, name) { content, sender in
+            let n = message(content: content, sender: sender)
+            let encrypted = try! NotificationSender.encrypt(n, key: key)
+            let plaintext = try? NotificationCipher.decrypt(encryptedData: encrypted.encryptedData, key: key)
+            #expect(plaintext.flatMap { try? NotificationParser.parse($0) } == n)
+        }
+    }
+
+    @Test func everySingleBitFlipIsRejected() async throws {
+        let encrypted = try NotificationSender.encrypt(message(content: "hi"), key: key)
+        let bytes = encrypted.nonce + encrypted.box
+        await propertyCheck(count: 300, input: Gen.int(in: 0...(bytes.count * 8 - 1))) { bit in
+            var flipped = bytes
+            flipped[bit / 8] ^= UInt8(1 << (bit % 8))
+            #expect(throws: EnvelopeError.authenticationFailed) {
+                try NotificationCipher.decrypt(encryptedData: Base64.encode(flipped), key: key)
+            }
+        }
+    }
+
+    @Test func theTypeByteIsChecked() {
+        #expect(throws: EnvelopeError.invalidPushKey("push_key type byte is not 0x31")) {
+            try NotificationCipher.pushKey(id: 1, wireBytes: [0x30] + [UInt8](repeating: 0, count: 32))
+        }
+        #expect(throws: EnvelopeError.invalidPushKey("push_key must be 33 bytes, got 32")) {
+            try NotificationCipher.pushKey(id: 1, wireBytes: [UInt8](repeating: 0x31, count: 32))
+        }
+    }
+
+    @Test func randomNoncesDiffer() throws {
+        let n = message(content: "x")
+        #expect(try NotificationSender.encrypt(n, key: key).nonce != NotificationSender.encrypt(n, key: key).nonce)
+    }
+}
+
+@Suite struct PayloadTests {
+    @Test func payloadsNeverCarryContentSenderOrRealm() async {
+        await propertyCheck(count: 150, input: markedText, name) { content, sender in
+            let n = message(content: content, sender: sender, topic: sender)
+            let encrypted = try! NotificationSender.encrypt(n, key: key)
+            for service in PushService.allCases {
+                let text = JSONWriter.compact(try! PushServicePayload.assemble(service: service, address: .pushKeyId(77),
+                                                                               ciphertext: encrypted.encryptedData, priority: .high))
+                #expect(!text.contains(n.account.realmURL) && !text.contains(n.account.realmName))
+                if case let .message(m) = n {
+                    #expect(!text.contains(m.content) && !text.contains(m.senderFullName) && !text.contains("general"))
+                }
+            }
+        }
+    }
+
+    /// With fields inside Zulip's limits (names 100, topics and channel names 60 characters,
+    /// message ids below 10^10), truncation keeps every payload under 4096 bytes.
+    @Test func truncationKeepsPayloadsUnderTheLimit() async {
+        let astral = Gen.unicodeScalar(in: "\u{10000}"..."\u{10FFFF}").map { String(Character($0)) }
+        await propertyCheck(count: 100, input: astral.array(of: 0...3000), Gen.int64(in: 0...9_999_999_999).array(of: 0...600)) { chars, ids in
+            let text = chars.joined()
+            let n = NotificationBuilder.message(
+                account: account, senderId: 11, senderFullName: String(text.prefix(100)), senderAvatarURL: "https://chat.example.com/a/11",
+                messageId: 5, time: 1, content: text, recipient: .channel(id: 3, name: String(text.prefix(60)), topic: String(text.prefix(60))))
+            for notification in [n, NotificationBuilder.remove(account: account, messageIds: ids)] {
+                let encrypted = try! NotificationSender.encrypt(notification, key: key)
+                for service in PushService.allCases {
+                    #expect((try? PushServicePayload.assemble(service: service, address: .pushKeyId(.max),
+                                                              ciphertext: encrypted.encryptedData, priority: .high)) != nil)
+                }
+            }
+        }
+    }
+
+    @Test func truncationRules() {
+        #expect(NotificationBuilder.truncate(String(repeating: "a", count: 200)).count == 200)
+        #expect(NotificationBuilder.truncate(String(repeating: "a", count: 201)) == String(repeating: "a", count: 200) + "…")
+        #expect(NotificationBuilder.truncate(String(repeating: "é", count: 201)) == String(repeating: "é", count: 200) + "…")
+        // Code points, not grapheme clusters: e + combining acute is two.
+        let combining = String(repeating: "e\u{301}", count: 101)
+        #expect(NotificationBuilder.truncate(combining).unicodeScalars.count == 201)
+        #expect(NotificationBuilder.removalIds(Array(1...250).map { Int64($0) }) == Array(51...250).map { Int64($0) })
+        #expect(NotificationBuilder.directRecipients([12, 5, 12], senderId: 11, userId: 10) == [5, 10, 11, 12])
+    }
+
+    @Test func oversizeIsAClearError() {
+        let big = String(repeating: "A", count: 5000)
+        #expect(throws: EnvelopeError.payloadTooLarge(service: "FCM", size: 5039, limit: 4096)) {
+            try PushServicePayload.fcm(address: .pushKeyId(1), ciphertext: big, priority: .high)
+        }
+    }
+}
+
+@Suite struct KeyRotationTests {
+    /// The rules, written out independently of PushKeyStore.
+    static func deleted(_ i: Int, created: [Int64], acked: [Int64?], now: Int64) -> Bool {
+        guard i + 1 < created.count else { return false }
+        var superseded = created[(i + 1)...].map { $0 + 15 * 86_400 }.min()!
+        for j in (i + 1)..<created.count { if let a = acked[j] { superseded = min(superseded, a) } }
+        return now >= superseded + 30 * 86_400
+    }
+
+    @Test func aKeyDecryptsUntilDeletedAndNeverAfter() async {
+        let day: Int64 = 86_400
+        await propertyCheck(count: 200, input: Gen.int64(in: 0...(40 * day)).array(of: 1...5), Gen.int64(in: -1...(20 * day)).array(of: 5),
+                            Gen.int64(in: 0...(200 * day))) { gaps, ackDelays, nowOffset in
+            var store = PushKeyStore()
+            var created: [Int64] = []
+            var acked: [Int64?] = []
+            var t: Int64 = 1_000_000
+            var keys: [PushKey] = []
+            for (i, gap) in gaps.enumerated() {
+                t += gap
+                let k = PushKey(id: UInt32(i + 1), wireBytes: [0x31] + [UInt8](repeating: UInt8(i), count: 32))!
+                try! store.add(k, createdAt: t)
+                created.append(t)
+                keys.append(k)
+                let delay = ackDelays[i]
+                if delay >= 0 { try! store.acknowledge(id: k.id, at: t + delay); acked.append(t + delay) } else { acked.append(nil) }
+            }
+            let now = created[0] + nowOffset
+            let n = message(content: "rotation")
+            for (i, k) in keys.enumerated() {
+                let payload: JSONValue = ["push_key_id": .integer(k.id), "encrypted_data": .string(try! NotificationSender.encrypt(n, key: k).encryptedData)]
+                let outcome = try? NotificationReceiver(account: account).receive(service: .apns, payload: payload, keys: store, now: now)
+                let gone = Self.deleted(i, created: created, acked: acked, now: now)
+                #expect(outcome == (gone ? .droppedUnknownKey : .delivered(n)), "key \(i)")
+            }
+            // Once pruned, a deleted key stays gone even if the clock goes back.
+            store.prune(now: now)
+            for (i, k) in keys.enumerated() where Self.deleted(i, created: created, acked: acked, now: now) {
+                #expect(store.key(id: k.id, now: created[0]) == nil)
+            }
+            #expect(store.key(id: keys.last!.id, now: now) != nil, "the newest key is never deleted")
+        }
+    }
+
+    @Test func rotationSchedule() throws {
+        var store = PushKeyStore()
+        #expect(store.needsNewKey(now: 0))
+        try store.add(key, createdAt: 0)
+        #expect(!store.needsNewKey(now: 30 * 86_400 - 1))
+        #expect(store.needsNewKey(now: 30 * 86_400))
+        #expect(throws: PushKeyStore.StoreError.duplicateId) { try store.add(key, createdAt: 5) }
+        #expect(throws: PushKeyStore.StoreError.notNewest) {
+            try store.add(PushKey(id: 1, wireBytes: [0x31] + [UInt8](repeating: 1, count: 32))!, createdAt: -5)
+        }
+        #expect(throws: PushKeyStore.StoreError.unknownId) { try store.acknowledge(id: 999, at: 1) }
+    }
+}
+
+@Suite struct ReceiverTests {
+    @Test func origins() {
+        #expect(NotificationReceiver.origin("https://Chat.Example.com") == "https://chat.example.com:443")
+        #expect(NotificationReceiver.origin("https://chat.example.com:443/path") == "https://chat.example.com:443")
+        #expect(NotificationReceiver.origin("http://chat.example.com") == "http://chat.example.com:80")
+        #expect(NotificationReceiver.origin("ftp://chat.example.com") == nil)
+        #expect(NotificationReceiver.origin("not a url") == nil)
+    }
+
+    @Test func proposalProfileRoundTrip() throws {
+        let device = X25519.KeyPair.random()
+        let n = message(content: "sealed")
+        let box = try NotificationSender.seal(n, devicePublicKey: device.publicKey)
+        let payload = try PushServicePayload.apns(address: .pushAccountId(.max), ciphertext: box, priority: .high)["body"]!
+        let receiver = NotificationReceiver(account: account)
+        #expect(try receiver.receive(service: .apns, payload: payload, accounts: [.max: device]) == .delivered(n))
+        #expect(try receiver.receive(service: .apns, payload: payload, accounts: [1: device]) == .droppedUnknownKey)
+        #expect(throws: EnvelopeError.authenticationFailed) {
+            try receiver.receive(service: .apns, payload: payload, accounts: [.max: .random()])
+        }
+    }
+
+    @Test func errorsNeverEchoContent() throws {
+        let secret = "§top-secret-content§"
+        let other = PushKey(id: 77, wireBytes: [0x31] + [UInt8](repeating: 1, count: 32))!
+        let encrypted = try NotificationSender.encrypt(message(content: secret), key: other)
+        var store = PushKeyStore()
+        try store.add(key, createdAt: 0)
+        do {
+            _ = try NotificationReceiver(account: account).receive(
+                service: .fcm, payload: ["push_key_id": "77", "encrypted_data": .string(encrypted.encryptedData)], keys: store, now: 0)
+            Issue.record("decrypted under the wrong key")
+        } catch {
+            #expect(error == .authenticationFailed)
+            #expect(!error.description.contains(secret))
+        }
+    }
+}

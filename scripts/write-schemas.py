@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""Writes vectors/schemas/*_schema.json: one JSON Schema (draft 2020-12) per vector file format.
+
+The schemas are committed; rerun this after changing a vector format, then
+`python3 scripts/check-schemas.py` (CI runs the check).
+"""
+import json, os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUG_TYPES = ["BASIC", "EDGE_CASE", "MISSING_STEP", "AUTH_BYPASS", "MALLEABILITY", "MODIFIED_PARAMETER",
+             "LENIENCY", "KNOWN_BUG", "DEFINED", "FUNCTIONALITY", "LEGACY"]
+
+COMMON_DEFS = {
+    "note": {"type": "object", "additionalProperties": False, "required": ["bugType", "description"],
+             "properties": {"bugType": {"enum": BUG_TYPES}, "description": {"type": "string", "minLength": 1}}},
+    "profile": {"enum": ["deployed", "proposal"]},
+    "base64": {"type": "string", "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},
+    "hex": {"type": "string", "pattern": "^(?:[0-9a-f]{2})*$"},
+    "hex32": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+    "decimalInt64": {"type": "string", "pattern": "^-?(0|[1-9][0-9]*)$"},
+    "errorAnswer": {"type": "object", "additionalProperties": False, "required": ["error"],
+                    "properties": {"error": {"type": "string", "pattern": "^[A-Z][A-Z0-9_]*$"}, "message": {"type": "string"}}},
+    "testCommon": {
+        "type": "object",
+        "required": ["tcId", "comment", "flags", "result", "input", "expected"],
+        "properties": {
+            "tcId": {"type": "integer", "minimum": 1},
+            "comment": {"type": "string"},
+            "flags": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z][A-Za-z0-9]*$"}, "uniqueItems": True},
+            "result": {"enum": ["valid", "invalid", "acceptable"]},
+            "intermediate": {"type": "object"},
+            "alsoAccepted": {"type": "array", "minItems": 1},
+            "deployedAnswer": {"type": "object"},
+        },
+        "allOf": [
+            {"if": {"properties": {"result": {"const": "valid"}}},
+             "then": {"properties": {"expected": {"required": ["output"]}}, "not": {"required": ["alsoAccepted"]}}},
+            {"if": {"properties": {"result": {"const": "invalid"}}},
+             "then": {"properties": {"expected": {"$ref": "#/$defs/errorAnswer"}}, "not": {"required": ["alsoAccepted"]}}},
+            {"if": {"properties": {"result": {"const": "acceptable"}}}, "then": {"required": ["alsoAccepted"]}},
+        ],
+    },
+}
+
+
+def schema(title, suite, protocol, groups, defs):
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://pushproof.example/vectors/schemas/{suite}_schema.json",
+        "title": title,
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["suite", "schema", "protocol", "formatVersion", "numberOfTests", "header", "notes", "testGroups"],
+        "properties": {
+            "suite": {"const": suite},
+            "schema": {"const": f"{suite}_schema.json"},
+            "protocol": {"const": protocol},
+            "formatVersion": {"const": 1},
+            "numberOfTests": {"type": "integer", "minimum": 1},
+            "header": {"type": "array", "items": {"type": "string"}},
+            "notes": {"type": "object", "additionalProperties": {"$ref": "#/$defs/note"}},
+            "testGroups": {"type": "array", "minItems": 1, "items": {"oneOf": [{"$ref": f"#/$defs/{g}"} for g in groups]}},
+        },
+        "$defs": {**COMMON_DEFS, **defs},
+    }
+
+
+def group(type_, op, test_def, profiles=("deployed", "proposal")):
+    return {"type": "object", "additionalProperties": False,
+            "required": ["type", "operation", "profile", "description", "tests"],
+            "properties": {"type": {"const": type_}, "operation": {"const": op}, "profile": {"enum": list(profiles)},
+                           "description": {"type": "string"},
+                           "tests": {"type": "array", "minItems": 1, "items": {"$ref": f"#/$defs/{test_def}"}}}}
+
+
+def test(input_schema, output_schema):
+    answer = {"oneOf": [{"$ref": "#/$defs/errorAnswer"},
+                        {"type": "object", "additionalProperties": False, "required": ["output"], "properties": {"output": output_schema}}]}
+    return {"allOf": [{"$ref": "#/$defs/testCommon"}], "type": "object", "additionalProperties": False,
+            "properties": {"tcId": True, "comment": True, "flags": True, "result": True, "intermediate": True,
+                           "alsoAccepted": {"type": "array", "items": answer}, "deployedAnswer": True,
+                           "input": input_schema, "expected": answer}}
+
+
+def obj(required, properties, extra=False):
+    return {"type": "object", "additionalProperties": extra, "required": required, "properties": properties}
+
+
+INT, STR, BOOL = {"type": "integer"}, {"type": "string"}, {"type": "boolean"}
+REGISTRATION = obj(["token_kind", "token", "timestamp"],
+                   {"token_kind": {"enum": ["fcm", "apns"]}, "token": STR, "timestamp": INT, "ios_app_id": STR})
+REQUEST = obj(["realm_uuid", "encrypted_push_registration", "bouncer_public_key"],
+              {"realm_uuid": STR, "token_id": {"type": ["string", "null"]}, "push_account_id": {"type": ["integer", "null"], "minimum": 0},
+               "encrypted_push_registration": STR, "bouncer_public_key": STR})
+PARAMS = {"type": "object", "additionalProperties": STR}
+ACCOUNT = obj(["realm_url", "realm_name", "user_id"], {"realm_url": STR, "realm_name": STR, "user_id": INT})
+
+schemas = {}
+
+schemas["registration_client"] = schema(
+    "PushProof registration client vectors", "registration_client", "zulip-push-registration", ["tokenIdGroup", "sealGroup"], {
+        "registration": REGISTRATION,
+        "tokenIdGroup": group("TokenIdTest", "registration.tokenId", "tokenIdTest"),
+        "sealGroup": group("SealTest", "registration.seal", "sealTest"),
+        "tokenIdTest": test(obj(["token"], {"token": STR}),
+                            obj(["tokenId", "tokenIdInt64"], {"tokenId": {"allOf": [{"$ref": "#/$defs/base64"}, {"minLength": 12, "maxLength": 12}]},
+                                                              "tokenIdInt64": {"$ref": "#/$defs/decimalInt64"}})),
+        "sealTest": test(obj(["bouncerPublicKey", "ephemeralSecretKey", "registration"],
+                             {"bouncerPublicKey": {"$ref": "#/$defs/base64"}, "ephemeralSecretKey": {"$ref": "#/$defs/hex32"},
+                              "registration": {"$ref": "#/$defs/registration"}}),
+                         obj(["plaintext", "ephemeralPublicKey", "nonce", "encryptedPushRegistration"],
+                             {"plaintext": STR, "ephemeralPublicKey": {"$ref": "#/$defs/hex32"},
+                              "nonce": {"type": "string", "pattern": "^[0-9a-f]{48}$"},
+                              "encryptedPushRegistration": {"$ref": "#/$defs/base64"}, "tokenId": {"$ref": "#/$defs/base64"}})),
+    })
+
+schemas["registration_bouncer"] = schema(
+    "PushProof registration bouncer vectors", "registration_bouncer", "zulip-push-registration", ["bouncerGroup"], {
+        "registration": REGISTRATION, "request": REQUEST,
+        "bouncerGroup": group("BouncerRegistrationTest", "registration.bouncer", "bouncerTest"),
+        "bouncerTest": test(
+            obj(["bouncer", "priorRequests", "request"], {
+                "bouncer": obj(["keyRing", "iosAppIds", "now"], {
+                    "keyRing": {"type": "array", "items": obj(["publicKey", "secretKey", "status"], {
+                        "publicKey": {"$ref": "#/$defs/base64"}, "secretKey": {"$ref": "#/$defs/hex32"},
+                        "status": {"enum": ["active", "retired"]}})},
+                    "iosAppIds": {"type": "array", "items": STR}, "now": INT}),
+                "priorRequests": {"type": "array", "items": {"$ref": "#/$defs/request"}},
+                "request": {"$ref": "#/$defs/request"}}),
+            obj(["deviceId", "created", "registration"], {"deviceId": {"type": "integer", "minimum": 1}, "created": BOOL,
+                                                          "registration": {"$ref": "#/$defs/registration"}})),
+    })
+
+STATE = obj(["action", "status"], {
+    "action": {"enum": ["accepted", "rejected", "activated", "dropped", "retry", "ignored"]},
+    "message": STR, "code": STR, "status": {"enum": ["none", "pending", "active", "failed"]},
+    "activeTokenId": {"$ref": "#/$defs/base64"}, "bouncerDeviceId": INT, "lastErrorCode": STR})
+schemas["registration_server"] = schema(
+    "PushProof registration server vectors", "registration_server", "zulip-push-registration", ["parametersGroup", "lifecycleGroup"], {
+        "params": PARAMS,
+        "parametersGroup": group("ServerParametersTest", "registration.serverParameters", "parametersTest"),
+        "lifecycleGroup": group("ServerLifecycleTest", "registration.serverLifecycle", "lifecycleTest"),
+        "parametersTest": test(
+            obj(["params", "inProgress"], {"params": {"$ref": "#/$defs/params"}, "knownDeviceIds": {"type": "array", "items": INT},
+                                           "inProgress": {"type": "array", "items": INT}}),
+            obj([], {"deviceId": INT, "pushAccountId": {"type": "integer", "minimum": 0},
+                     "pushKeyId": {"type": "integer", "minimum": 0, "maximum": 4294967295}, "pushKey": {"$ref": "#/$defs/base64"},
+                     "tokenKind": {"enum": ["fcm", "apns"]}, "tokenIdInt64": {"$ref": "#/$defs/decimalInt64"},
+                     "bouncerPublicKey": STR, "encryptedPushRegistration": STR, "pushPublicKey": {"$ref": "#/$defs/base64"}})),
+        "lifecycleTest": test(
+            obj(["realmUUID", "steps"], {
+                "realmUUID": STR, "knownDeviceIds": {"type": "array", "items": INT},
+                "steps": {"type": "array", "minItems": 1, "items": {"oneOf": [
+                    obj(["register"], {"register": {"$ref": "#/$defs/params"}}),
+                    obj(["bouncerAnswer", "for"], {
+                        "bouncerAnswer": obj(["answer"], {"answer": {"enum": ["registered", "refused", "serverError", "networkFailure"]},
+                                                          "deviceId": INT, "code": STR, "status": INT}),
+                        "for": {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
+                                "properties": {"deviceId": INT, "pushAccountId": INT}}})]}}}),
+            obj(["states"], {"states": {"type": "array", "items": STATE}})),
+    })
+
+NOTIFICATION_IN = obj(["type", "realm_url", "realm_name", "user_id"], {
+    "type": {"enum": ["message", "remove", "test"]}, "realm_url": STR, "realm_name": STR, "user_id": INT,
+    "sender_id": INT, "sender_full_name": STR, "sender_avatar_url": STR, "message_id": INT, "time": INT, "content": STR,
+    "recipient": {"oneOf": [obj(["type", "channel_id", "channel_name", "topic"], {"type": {"const": "channel"}, "channel_id": INT, "channel_name": STR, "topic": STR}),
+                            obj(["type", "user_ids"], {"type": {"const": "direct"}, "user_ids": {"type": "array", "items": INT}})]},
+    "mentioned_user_group": obj(["id", "name"], {"id": INT, "name": STR}),
+    "message_ids": {"type": "array", "items": INT}})
+NOTIFICATION_OUT = obj(["type", "realm_url", "realm_name", "user_id"], {
+    "type": {"enum": ["message", "remove", "test"]}, "realm_url": STR, "realm_name": STR, "user_id": INT}, extra=True)
+schemas["envelope_server"] = schema(
+    "PushProof notification envelope server and bouncer vectors", "envelope_server", "zulip-push-envelope",
+    ["encryptGroup", "sealGroup", "payloadGroup"], {
+        "notification": NOTIFICATION_IN,
+        "encryptGroup": group("EnvelopeEncryptTest", "envelope.encrypt", "encryptTest", ["deployed"]),
+        "sealGroup": group("EnvelopeSealTest", "envelope.seal", "sealTest", ["proposal"]),
+        "payloadGroup": group("BouncerPayloadTest", "envelope.bouncerPayload", "payloadTest"),
+        "encryptTest": test(obj(["notification", "pushKeyId", "pushKey", "nonce"], {
+                                "notification": {"$ref": "#/$defs/notification"}, "pushKeyId": {"type": "integer", "minimum": 0, "maximum": 4294967295},
+                                "pushKey": {"$ref": "#/$defs/hex"}, "nonce": {"type": "string", "pattern": "^[0-9a-f]{48}$"}}),
+                            obj(["plaintext", "encryptedData"], {"plaintext": STR, "encryptedData": {"$ref": "#/$defs/base64"}})),
+        "sealTest": test(obj(["notification", "devicePublicKey", "ephemeralSecretKey"], {
+                             "notification": {"$ref": "#/$defs/notification"}, "devicePublicKey": {"$ref": "#/$defs/base64"},
+                             "ephemeralSecretKey": {"$ref": "#/$defs/hex32"}}),
+                         obj(["plaintext", "encryptedContent"], {"plaintext": STR, "encryptedContent": {"$ref": "#/$defs/base64"}})),
+        "payloadTest": test(obj(["service", "priority"], {
+                                "service": {"enum": ["apns", "fcm"]}, "priority": {"enum": ["high", "normal"]},
+                                "pushKeyId": {"type": "integer", "minimum": 0, "maximum": 4294967295}, "encryptedData": STR,
+                                "pushAccountId": {"type": "integer", "minimum": 0}, "encryptedContent": STR}),
+                            {"oneOf": [
+                                obj(["headers", "body"], {
+                                    "headers": obj(["apns-priority", "apns-push-type"], {"apns-priority": {"enum": ["10", "5"]},
+                                                                                         "apns-push-type": {"enum": ["alert", "background"]}}),
+                                    "body": obj(["aps"], {"push_key_id": {"type": "integer", "minimum": 0}, "encrypted_data": STR,
+                                                          "push_account_id": {"type": "integer", "minimum": 0}, "encrypted_content": STR,
+                                                          "aps": {"const": {"mutable-content": 1, "alert": {"title": "New notification"}}}})}),
+                                obj(["priority", "data"], {
+                                    "priority": {"enum": ["high", "normal"]},
+                                    "data": {"type": "object", "additionalProperties": STR,
+                                             "propertyNames": {"enum": ["push_key_id", "encrypted_data", "push_account_id", "encrypted_content"]}}})]}),
+    })
+
+RECEIVE_OUT = {"oneOf": [obj(["outcome", "notification"], {"outcome": {"const": "delivered"}, "notification": NOTIFICATION_OUT}),
+                         obj(["outcome"], {"outcome": {"enum": ["droppedUnknownKey", "droppedOtherAccount"]}})]}
+schemas["envelope_client"] = schema(
+    "PushProof notification envelope client vectors", "envelope_client", "zulip-push-envelope", ["receiveGroup"], {
+        "receiveGroup": group("EnvelopeReceiveTest", "envelope.receive", "receiveTest"),
+        "receiveTest": test(obj(["service", "account", "payload"], {
+                                "service": {"enum": ["apns", "fcm"]}, "account": ACCOUNT, "payload": True, "now": INT,
+                                "keys": {"type": "array", "items": obj(["id", "pushKey", "createdAt"], {
+                                    "id": {"type": "integer", "minimum": 0, "maximum": 4294967295}, "pushKey": {"$ref": "#/$defs/hex"},
+                                    "createdAt": INT, "acknowledgedAt": INT})},
+                                "devices": {"type": "array", "items": obj(["pushAccountId", "secretKey"], {
+                                    "pushAccountId": {"type": "integer", "minimum": 0}, "secretKey": {"$ref": "#/$defs/hex32"}})}}),
+                            RECEIVE_OUT),
+    })
+
+schemas["convos_push"] = schema(
+    "PushProof Convos push payload vectors", "convos_push", "convos-push-payload", ["routeGroup"], {
+        "routeGroup": group("ConvosPushRouteTest", "convos.pushRoute", "routeTest", ["deployed"]),
+        "routeTest": test(obj(["identities", "payload"], {
+                              "identities": {"type": "array", "items": obj(["clientId", "inboxId"], {"clientId": STR, "inboxId": STR})},
+                              "payload": True}),
+                          {"oneOf": [obj(["outcome", "inboxId", "kind"], {
+                                         "outcome": {"const": "routed"}, "inboxId": STR, "kind": {"enum": ["groupMessage", "welcome"]},
+                                         "groupId": {"$ref": "#/$defs/hex"}, "installationId": {"$ref": "#/$defs/hex"},
+                                         "encryptedMessageHex": {"$ref": "#/$defs/hex"}, "messageType": STR}),
+                                     obj(["outcome"], {"outcome": {"const": "unknownClientId"}})]}),
+    })
+
+for name, s in schemas.items():
+    with open(os.path.join(ROOT, "vectors", "schemas", f"{name}_schema.json"), "w") as f:
+        json.dump(s, f, indent=2)
+        f.write("\n")
+print(f"wrote {len(schemas)} schemas")
