@@ -12,6 +12,9 @@ let fuzzTargets = [
     "FuzzPushPayload",
     "FuzzNotificationJSON",
     "FuzzConvosPayload",
+    "FuzzKeychainRecord",
+    "FuzzIdentityStore",
+    "FuzzPushResolver",
 ]
 
 let package = Package(
@@ -23,12 +26,14 @@ let package = Package(
         .library(name: "ZulipRegistration", targets: ["ZulipRegistration"]),
         .library(name: "ZulipEnvelope", targets: ["ZulipEnvelope"]),
         .library(name: "ConvosPush", targets: ["ConvosPush"]),
+        .library(name: "ConvosIdentity", targets: ["ConvosIdentity"]),
         .library(name: "PushProofConformance", targets: ["PushProofConformance"]),
     ] + fuzzTargets.map { .executable(name: $0, targets: [$0]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
         .package(url: "https://github.com/swift-extras/swift-extras-base64.git", from: "1.2.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // C libraries, linked from the system (see README "Set-up").
@@ -50,12 +55,15 @@ let package = Package(
         .target(name: "ZulipRegistration", dependencies: ["PushProofCrypto", "PushProofJSON"]),
         .target(name: "ZulipEnvelope", dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration"]),
         .target(name: "ConvosPush", dependencies: ["PushProofCrypto", "PushProofJSON"]),
+        .target(name: "ConvosIdentity", dependencies: [
+            "PushProofCrypto", "PushProofJSON", "ConvosPush", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
 
         // The conformance runner, the vector generator and the fuzz harnesses sit on top.
         .target(name: "PushProofConformance",
-                dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration", "ZulipEnvelope", "ConvosPush"]),
+                dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration", "ZulipEnvelope", "ConvosPush", "ConvosIdentity"]),
         .target(name: "PushProofFuzzing",
-                dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration", "ZulipEnvelope", "ConvosPush"]),
+                dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration", "ZulipEnvelope", "ConvosPush", "ConvosIdentity"]),
         // `swift run -c release pushproof-bench`: throughput figures, never a timed test.
         .executableTarget(name: "pushproof-bench", dependencies: ["ZulipEnvelope", "PushProofCrypto", "CSodium"],
                           path: "Sources/PushProofBenchmarks"),
@@ -65,7 +73,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "PushProofCryptoTests", dependencies: [
-            "PushProofCrypto", "CSodium",
+            "PushProofCrypto", "CSodium", "COpenSSL",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "PushProofJSONTests", dependencies: [
@@ -82,6 +90,10 @@ let package = Package(
         ]),
         .testTarget(name: "ConvosPushTests", dependencies: [
             "ConvosPush", "PushProofJSON", "PushProofCrypto",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "ConvosIdentityTests", dependencies: [
+            "ConvosIdentity", "ConvosPush", "PushProofCrypto", "PushProofJSON",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "PushProofConformanceTests", dependencies: [

@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_TARGETS=(FuzzBouncerOpen FuzzRegistrationJSON FuzzServerParameters FuzzPushPayload FuzzNotificationJSON FuzzConvosPayload)
+ALL_TARGETS=(FuzzBouncerOpen FuzzRegistrationJSON FuzzServerParameters FuzzPushPayload FuzzNotificationJSON FuzzConvosPayload FuzzKeychainRecord FuzzIdentityStore FuzzPushResolver)
 SCRATCH=.build-fuzz
 
 build() {  # build TARGET [extra swiftc flags...]

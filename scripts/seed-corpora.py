@@ -7,6 +7,9 @@ corpora/FuzzServerParameters/  the form parameters of registration_server_test.j
 corpora/FuzzPushPayload/       the APNs / FCM payloads of envelope_client_test.json
 corpora/FuzzNotificationJSON/  the notification plaintexts of envelope_server_test.json and envelope_client_test.json
 corpora/FuzzConvosPayload/     the push payloads of convos_push_test.json
+corpora/FuzzKeychainRecord/    the keychain records of identity_keychain_test.json
+corpora/FuzzIdentityStore/     store traces of identity_store_test.json, as two bytes per operation
+corpora/FuzzPushResolver/      the payloads of convos_push_test.json and identity_backend_test.json
 
 File names are the first 16 hex digits of the SHA-256 of the content, so rerunning is idempotent.
 Files under corpora/<target>/regressions/ (saved crashes) are left alone.
@@ -56,4 +59,25 @@ for test in tests("envelope_server_test.json"):
         save("FuzzNotificationJSON", plaintext.encode())
 for test in tests("convos_push_test.json"):
     save("FuzzConvosPayload", compact(test["input"]["payload"]))
+for test in tests("convos_push_test.json"):
+    save("FuzzPushResolver", compact(test["input"]["payload"]))
+for test in tests("identity_backend_test.json"):
+    if "payload" in test["input"]:
+        save("FuzzPushResolver", compact(test["input"]["payload"]))
+for test in tests("identity_keychain_test.json"):
+    if "record" in test["input"]:
+        save("FuzzKeychainRecord", test["input"]["record"].encode())
+    output = test["expected"].get("output", {}).get("record")
+    if output:
+        save("FuzzKeychainRecord", output.encode())
+# Store traces in the harness's encoding: (operation, inbox | client << 2); ids are numbered in
+# order of first appearance within a trace.
+OPS = {"save": 0, "delete": 1, "lookupByClientId": 2, "lookupByInboxId": 3}
+for test in tests("identity_store_test.json"):
+    inboxes, clients, data = {}, {}, bytearray()
+    for step in test["input"]["steps"]:
+        inbox = inboxes.setdefault(step.get("inboxId"), len(inboxes) % 4)
+        client = clients.setdefault(step.get("clientId"), len(clients) % 4)
+        data += bytes([OPS[step["op"]], inbox | (client << 2)])
+    save("FuzzIdentityStore", bytes(data))
 print("seed corpora written", file=sys.stderr)

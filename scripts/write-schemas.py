@@ -8,7 +8,7 @@ import json, os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUG_TYPES = ["BASIC", "EDGE_CASE", "MISSING_STEP", "AUTH_BYPASS", "MALLEABILITY", "MODIFIED_PARAMETER",
-             "LENIENCY", "KNOWN_BUG", "DEFINED", "FUNCTIONALITY", "LEGACY"]
+             "LENIENCY", "KNOWN_BUG", "DEFINED", "FUNCTIONALITY", "LEGACY", "CONFIDENTIALITY", "WRONG_PRIMITIVE"]
 
 COMMON_DEFS = {
     "note": {"type": "object", "additionalProperties": False, "required": ["bugType", "description"],
@@ -44,6 +44,7 @@ COMMON_DEFS = {
 
 
 def schema(title, suite, protocol, groups, defs):
+    """A vector file with the given groups ($defs names)."""
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"https://pushproof.example/vectors/schemas/{suite}_schema.json",
@@ -227,6 +228,68 @@ schemas["convos_push"] = schema(
                                          "groupId": {"$ref": "#/$defs/hex"}, "installationId": {"$ref": "#/$defs/hex"},
                                          "encryptedMessageHex": {"$ref": "#/$defs/hex"}, "messageType": STR}),
                                      obj(["outcome"], {"outcome": {"const": "unknownClientId"}})]}),
+    })
+
+HEX64 = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
+UUID = {"type": "string", "pattern": "^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$"}
+ADDRESS = {"type": "string", "pattern": "^0x[0-9a-f]{40}$"}
+UINT64 = {"type": "integer", "minimum": 0, "maximum": 18446744073709551615}
+schemas["identity_derivation"] = schema(
+    "PushProof identity derivation vectors", "identity_derivation", "convos-client-id", ["keccakGroup", "keyGroup", "inboxGroup"], {
+        "keccakGroup": group("Keccak256Test", "identity.keccak256", "keccakTest", ["deployed"]),
+        "keyGroup": group("PrivateKeyTest", "identity.fromPrivateKey", "keyTest", ["deployed"]),
+        "inboxGroup": group("InboxIdTest", "identity.inboxId", "inboxTest", ["deployed"]),
+        "keccakTest": test(obj(["message"], {"message": {"$ref": "#/$defs/hex"}}), obj(["digest"], {"digest": HEX64})),
+        "keyTest": test(obj(["privateKey", "nonce"], {"privateKey": {"$ref": "#/$defs/hex"}, "nonce": UINT64}),
+                        obj(["publicKey", "address", "inboxId"], {"publicKey": {"type": "string", "pattern": "^04[0-9a-f]{128}$"},
+                                                                  "address": ADDRESS, "inboxId": HEX64})),
+        "inboxTest": test(obj(["address", "nonce"], {"address": STR, "nonce": UINT64}), obj(["inboxId"], {"inboxId": HEX64})),
+    })
+schemas["identity_keychain"] = schema(
+    "PushProof keychain record vectors", "identity_keychain", "convos-client-id", ["encodeGroup", "decodeGroup"], {
+        "encodeGroup": group("KeychainEncodeTest", "identity.keychainEncode", "encodeTest", ["deployed"]),
+        "decodeGroup": group("KeychainDecodeTest", "identity.keychainDecode", "decodeTest", ["deployed"]),
+        "encodeTest": test(obj(["inboxId", "clientId", "privateKey", "databaseKey"], {"inboxId": HEX64, "clientId": UUID,
+                                                                                      "privateKey": HEX64, "databaseKey": HEX64}),
+                           obj(["record"], {"record": STR})),
+        "decodeTest": test(obj(["record"], {"record": STR}), obj(["inboxId", "clientId", "address"], {"inboxId": HEX64, "clientId": UUID, "address": ADDRESS})),
+    })
+STEP = {"oneOf": [obj(["op", "inboxId", "clientId"], {"op": {"const": "save"}, "inboxId": STR, "clientId": UUID}),
+                  obj(["op", "clientId"], {"op": {"const": "lookupByClientId"}, "clientId": STR}),
+                  obj(["op", "inboxId"], {"op": {"enum": ["lookupByInboxId", "delete"]}, "inboxId": STR})]}
+RESULT = {"oneOf": [obj(["result"], {"result": {"enum": ["saved", "unchanged", "deleted", "notFound"]}}),
+                    obj(["result", "inboxId", "clientId"], {"result": {"const": "found"}, "inboxId": STR, "clientId": STR}),
+                    obj(["error", "inboxId", "existingClientId", "newClientId"], {"error": {"const": "CLIENT_ID_MISMATCH"}, "inboxId": STR,
+                                                                                "existingClientId": STR, "newClientId": STR}),
+                    obj(["error", "clientId"], {"error": {"const": "DUPLICATE_CLIENT_ID"}, "clientId": STR})]}
+schemas["identity_store"] = schema(
+    "PushProof identity store trace vectors", "identity_store", "convos-client-id", ["traceGroup"], {
+        "traceGroup": group("StoreTraceTest", "identity.storeTrace", "traceTest", ["deployed"]),
+        "traceTest": test(obj(["steps"], {"steps": {"type": "array", "minItems": 1, "items": STEP}}),
+                          obj(["results"], {"results": {"type": "array", "items": RESULT}})),
+    })
+REQ = obj(["method", "path", "headers"], {"method": {"enum": ["POST", "DELETE"]}, "path": {"type": "string", "pattern": "^v2/"},
+                                          "headers": obj(["X-Convos-AuthToken"], {"X-Convos-AuthToken": STR}), "body": {"type": "object"}})
+schemas["identity_backend"] = schema(
+    "PushProof push backend vectors", "identity_backend", "convos-client-id", ["requestGroup", "teardownGroup", "resolveGroup"], {
+        "request": REQ,
+        "requestGroup": group("BackendRequestTest", "identity.backendRequest", "requestTest", ["deployed"]),
+        "teardownGroup": group("TeardownTest", "identity.teardown", "teardownTest", ["deployed"]),
+        "resolveGroup": group("ResolvePushTest", "identity.resolvePush", "resolveTest", ["deployed"]),
+        "requestTest": test(obj(["request", "jwt"], {"request": {"enum": ["registerDevice", "subscribe", "unsubscribe", "unregister"]},
+                                                     "jwt": STR, "deviceId": STR, "pushToken": STR, "apnsEnv": {"enum": ["sandbox", "production"]},
+                                                     "clientId": UUID, "topics": {"type": "array", "items": STR}}),
+                            {"$ref": "#/$defs/request"}),
+        "teardownTest": test(obj(["inboxId", "clientId", "topics", "environment", "jwt"], {"inboxId": STR, "clientId": UUID,
+                                  "topics": {"type": "array", "items": STR}, "environment": STR, "jwt": STR}),
+                             obj(["steps"], {"steps": {"type": "array", "items": obj(["step"], {
+                                 "step": {"enum": ["unsubscribe", "unregister", "deleteDatabaseRecords", "deleteKeychainIdentity", "deleteXMTPDatabaseFiles"]},
+                                 "request": {"$ref": "#/$defs/request"}, "inboxId": STR, "files": {"type": "array", "items": STR}})}})),
+        "resolveTest": test(obj(["saved", "deletedInboxIds", "payload"], {
+                                "saved": {"type": "array", "items": obj(["inboxId", "clientId"], {"inboxId": STR, "clientId": UUID})},
+                                "deletedInboxIds": {"type": "array", "items": STR}, "payload": True}),
+                            {"oneOf": [obj(["outcome", "inboxId"], {"outcome": {"const": "routed"}, "inboxId": STR}),
+                                       obj(["outcome"], {"outcome": {"const": "unknownClientId"}})]}),
     })
 
 for name, s in schemas.items():

@@ -31,4 +31,9 @@ static inline int pushproof_hkdf_sha256(const unsigned char *ikm, size_t ikm_len
     EVP_KDF_CTX_free(ctx);
     return ok == 1;
 }
+/* SHA3-256 through EVP, used only to cross-check PushProof's own Keccak permutation. */
+static inline int pushproof_sha3_256(const unsigned char *in, size_t len, unsigned char *out) {
+    unsigned int outlen = 0;
+    return EVP_Digest(in, len, out, &outlen, EVP_sha3_256(), NULL) == 1 && outlen == 32;
+}
 #endif

@@ -9,9 +9,11 @@ public struct ReferenceImplementation: ConformanceImplementation {
     private let handlers: [String: Handler]
 
     public init() {
-        handlers = RegistrationOperations.handlers.merging(EnvelopeOperations.handlers) { _, _ in
-            preconditionFailure("two suites define the same operation")
+        var all: [String: Handler] = [:]
+        for table in [RegistrationOperations.handlers, EnvelopeOperations.handlers, IdentityOperations.handlers] {
+            all.merge(table) { _, _ in preconditionFailure("two suites define the same operation") }
         }
+        handlers = all
     }
 
     public var operations: [String] { handlers.keys.sorted() }

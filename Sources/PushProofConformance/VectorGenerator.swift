@@ -13,7 +13,7 @@ public struct GeneratorError: Error, CustomStringConvertible {
 /// fixed nonces, fixed clocks. Same code, same bytes.
 public enum VectorSuites {
     public static func generateAll() throws -> [VectorFile] {
-        try RegistrationVectors.files() + EnvelopeVectors.files()
+        try RegistrationVectors.files() + EnvelopeVectors.files() + IdentityVectors.files()
     }
 
     /// Writes every file into `directory`; returns the names written.

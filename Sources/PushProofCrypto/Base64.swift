@@ -81,6 +81,29 @@ public enum Base64 {
         return Array(out[0..<written])
     }
 
+    /// Decodes secret key material straight into `SecretBytes` with libsodium's constant-time
+    /// decoder; the same strictness as `decode`.
+    public static func decodeSecret(_ text: String, variant: Variant = .standard) throws(DecodingError) -> SecretBytes {
+        Sodium.ensureInitialised()
+        let input = Array(text.utf8)
+        let capacity = (input.count / 4 + 1) * 3
+        var written = 0
+        var ok = false
+        let scratch = SecretBytes.filled(count: capacity) { out in
+            input.withUnsafeBufferPointer { raw in
+                raw.withMemoryRebound(to: CChar.self) { chars in
+                    guard let base = chars.baseAddress else { ok = true; return }
+                    var end: UnsafePointer<CChar>? = nil
+                    let status = sodium_base642bin(out.bindMemory(to: UInt8.self).baseAddress!, capacity, base, chars.count, nil,
+                                                   &written, &end, variant.sodiumVariant)
+                    ok = status == 0 && end.map { $0 - base } == chars.count
+                }
+            }
+        }
+        guard ok else { throw .invalid }
+        return scratch.withUnsafeBytes { SecretBytes(copying: $0.prefix(written)) }
+    }
+
     /// Decodes and requires an exact decoded length.
     public static func decode(_ text: String, byteCount: Int, variant: Variant = .standard) throws(DecodingError) -> [UInt8] {
         let bytes = try decode(text, variant: variant)

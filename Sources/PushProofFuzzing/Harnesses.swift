@@ -13,6 +13,9 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     case pushPayload = "FuzzPushPayload"
     case notificationJSON = "FuzzNotificationJSON"
     case convosPayload = "FuzzConvosPayload"
+    case keychainRecord = "FuzzKeychainRecord"
+    case identityStore = "FuzzIdentityStore"
+    case pushResolver = "FuzzPushResolver"
 
     public func run(_ data: [UInt8]) {
         #if PUSHPROOF_PLANTED_BUG
@@ -25,6 +28,9 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
         case .pushPayload: PushPayloadHarness.run(data)
         case .notificationJSON: NotificationJSONHarness.run(data)
         case .convosPayload: ConvosPayloadHarness.run(data)
+        case .keychainRecord: KeychainRecordHarness.run(data)
+        case .identityStore: IdentityStoreHarness.run(data)
+        case .pushResolver: PushResolverHarness.run(data)
         }
     }
 

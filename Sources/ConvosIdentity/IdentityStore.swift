@@ -1,0 +1,44 @@
+import ConvosPush
+
+/// What saving did.
+public enum SaveOutcome: Equatable, Sendable {
+    case saved
+    /// The same (inboxId, clientId) pair was already stored: nothing changed.
+    case unchanged
+}
+
+/// The identity store's contract, shared by the in-memory and the SQLite stores:
+///
+/// - saving an inbox whose `inboxId` exists with a different `clientId` fails with
+///   `clientIdMismatch` (naming the inbox and both clientIds); the same pair again is a no-op;
+/// - saving a `clientId` that another inbox holds fails with `duplicateClientId`;
+/// - lookups by `clientId` and by `inboxId` find at most one identity;
+/// - deleting removes the identity and its keys.
+/// A failed operation changes nothing. Every store is also the push path's `ClientIdResolver`.
+public protocol IdentityStore: ClientIdResolver {
+    func save(_ identity: ConversationIdentity) throws(IdentityError) -> SaveOutcome
+    func identity(clientId: String) throws(IdentityError) -> ConversationIdentity?
+    func identity(inboxId: String) throws(IdentityError) -> ConversationIdentity?
+    /// True when something was deleted.
+    func delete(inboxId: String) throws(IdentityError) -> Bool
+}
+
+extension IdentityStore {
+    public func identity(forClientId clientId: String) -> ResolvedIdentity? {
+        (try? identity(clientId: clientId))?.map { ResolvedIdentity(inboxId: $0.inboxId) } ?? nil
+    }
+
+    /// The checks both stores run before writing, against what they hold.
+    static func check(_ identity: ConversationIdentity, existingByInbox: ConversationIdentity?,
+                      existingByClient: ConversationIdentity?) throws(IdentityError) -> SaveOutcome? {
+        if let existing = existingByInbox {
+            guard existing.clientId == identity.clientId else {
+                throw .clientIdMismatch(inboxId: identity.inboxId, existingClientId: existing.clientId.value,
+                                        newClientId: identity.clientId.value)
+            }
+            return .unchanged
+        }
+        if existingByClient != nil { throw .duplicateClientId(clientId: identity.clientId.value) }
+        return nil
+    }
+}

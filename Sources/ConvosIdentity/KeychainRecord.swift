@@ -1,0 +1,91 @@
+import PushProofCrypto
+import PushProofJSON
+
+/// The keychain item of the per-conversation era (service
+/// `org.convos.ios.KeychainIdentityStore.v2`, account = inbox id, generic attribute = clientId):
+/// its value is the JSON
+/// `{"inboxId":"...","clientId":"...","keys":{"privateKeyData":"<base64 32>","databaseKey":"<base64 32>"}}`.
+public enum KeychainRecord {
+    public static let service = "org.convos.ios.KeychainIdentityStore.v2"
+
+    public enum DecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+        case malformedJSON
+        case missingField(String)
+        case unexpectedField
+        case wrongType(String)
+        case invalidBase64(String)
+        case invalidKeyLength(String, Int)
+        case invalidPrivateKey
+        case invalidClientId
+        case invalidInboxId
+
+        public var code: String {
+            switch self {
+            case .malformedJSON: return "MALFORMED_JSON"
+            case .missingField: return "MISSING_FIELD"
+            case .unexpectedField: return "UNEXPECTED_FIELD"
+            case .wrongType: return "WRONG_TYPE"
+            case .invalidBase64: return "INVALID_BASE64"
+            case .invalidKeyLength: return "INVALID_KEY_LENGTH"
+            case .invalidPrivateKey: return "INVALID_PRIVATE_KEY"
+            case .invalidClientId: return "INVALID_CLIENT_ID"
+            case .invalidInboxId: return "INVALID_INBOX_ID"
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .malformedJSON: return "\(code): the record is not a JSON object in UTF-8"
+            case let .missingField(f): return "\(code): `\(f)` is missing"
+            case .unexpectedField: return "\(code): the record has a field the format does not define"
+            case let .wrongType(f): return "\(code): `\(f)` has the wrong JSON type"
+            case let .invalidBase64(f): return "\(code): `\(f)` is not canonical standard base64"
+            case let .invalidKeyLength(f, n): return "\(code): `\(f)` is \(n) bytes, 32 expected"
+            case .invalidPrivateKey: return "\(code): privateKeyData is not a valid secp256k1 secret key"
+            case .invalidClientId: return "\(code): clientId is not an upper-case UUID v4"
+            case .invalidInboxId: return "\(code): inboxId is not 64 lower-case hex digits"
+            }
+        }
+    }
+
+    /// The record's bytes: compact JSON, keys in the order above. The key material passes
+    /// through the constant-time base64 encoder.
+    public static func encode(_ identity: ConversationIdentity) -> [UInt8] {
+        let keys: JSONValue = .object([
+            .init("privateKeyData", .string(Base64.encode(secret: identity.privateKey))),
+            .init("databaseKey", .string(Base64.encode(secret: identity.databaseKey))),
+        ])
+        return JSONWriter.compactBytes(.object([
+            .init("inboxId", .string(identity.inboxId)), .init("clientId", .string(identity.clientId.value)), .init("keys", keys),
+        ]))
+    }
+
+    /// Strict decoding: exactly the format's fields, each of its type; both keys canonical
+    /// base64 of 32 bytes; the private key a valid secp256k1 scalar; the clientId a UUID v4.
+    public static func decode(_ bytes: [UInt8]) throws(DecodingError) -> ConversationIdentity {
+        guard let value = try? JSONParser.parse(bytes), let members = value.members else { throw .malformedJSON }
+        guard members.allSatisfy({ ["inboxId", "clientId", "keys"].contains($0.key) }) else { throw .unexpectedField }
+        func string(_ v: JSONValue?, _ name: String) throws(DecodingError) -> String {
+            guard let v else { throw .missingField(name) }
+            guard let s = v.stringValue else { throw .wrongType(name) }
+            return s
+        }
+        let inboxId = try string(value["inboxId"], "inboxId")
+        let clientText = try string(value["clientId"], "clientId")
+        guard let keys = value["keys"] else { throw .missingField("keys") }
+        guard let keyMembers = keys.members else { throw .wrongType("keys") }
+        guard keyMembers.allSatisfy({ ["privateKeyData", "databaseKey"].contains($0.key) }) else { throw .unexpectedField }
+        func key(_ name: String) throws(DecodingError) -> SecretBytes {
+            let text = try string(keys[name], "keys.\(name)")
+            guard let secret = try? Base64.decodeSecret(text) else { throw .invalidBase64("keys.\(name)") }
+            guard secret.count == 32 else { throw .invalidKeyLength("keys.\(name)", secret.count) }
+            return secret
+        }
+        let privateKey = try key("privateKeyData")
+        let databaseKey = try key("databaseKey")
+        guard privateKey.withUnsafeBytes({ Secp256k1.isValidSecretKey(Array($0)) }) else { throw .invalidPrivateKey }
+        guard let clientId = ClientId(validating: clientText) else { throw .invalidClientId }
+        guard InboxId.isWellFormed(inboxId) else { throw .invalidInboxId }
+        return ConversationIdentity(inboxId: inboxId, clientId: clientId, privateKey: privateKey, databaseKey: databaseKey)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+import PushProofCrypto
+
+/// The identity store on disk (SQLite through GRDB), for the CLI and tests.
+///
+/// Two writes make one identity, as on the device: the inbox row (the app database) and the
+/// keychain row (the identity and its keys). Both go in one transaction, so a failure between
+/// them (`faultBetweenWrites`, for tests) leaves neither. The database enforces the invariants
+/// too, not only this code: `clientId` is NOT NULL and UNIQUE; a keychain row must match an
+/// inbox row on (inboxId, clientId); a trigger refuses any UPDATE of an inbox's clientId; keys
+/// are exactly 32 bytes. `secure_delete` overwrites deleted rows on disk.
+public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
+    // DatabaseQueue serialises all access; the fault hook is set before use in tests only.
+    private let queue: DatabaseQueue
+    /// Called between the two writes of a save; throwing aborts (and rolls back) the save.
+    public var faultBetweenWrites: (@Sendable () throws -> Void)?
+
+    /// A store in a file at `path`, or in memory with `path` nil (fuzzing, tests).
+    public init(path: String?) throws(IdentityError) {
+        do {
+            var config = Configuration()
+            config.foreignKeysEnabled = true
+            config.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
+            queue = try path.map { try DatabaseQueue(path: $0, configuration: config) } ?? DatabaseQueue(configuration: config)
+            try Self.migrator.migrate(queue)
+        } catch {
+            throw .storage("cannot open the identity database: \(Self.reason(error))")
+        }
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var m = DatabaseMigrator()
+        m.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE inbox (
+                    inboxId TEXT PRIMARY KEY NOT NULL CHECK (length(inboxId) = 64),
+                    clientId TEXT NOT NULL UNIQUE CHECK (length(clientId) = 36),
+                    UNIQUE (inboxId, clientId));
+                CREATE TRIGGER inbox_clientId_never_changes BEFORE UPDATE OF clientId ON inbox
+                    BEGIN SELECT RAISE(ABORT, 'clientIdMismatch'); END;
+                CREATE TABLE keychainIdentity (
+                    inboxId TEXT PRIMARY KEY NOT NULL,
+                    clientId TEXT NOT NULL UNIQUE,
+                    privateKey BLOB NOT NULL CHECK (length(privateKey) = 32),
+                    databaseKey BLOB NOT NULL CHECK (length(databaseKey) = 32),
+                    FOREIGN KEY (inboxId, clientId) REFERENCES inbox (inboxId, clientId) ON DELETE CASCADE);
+                """)
+        }
+        return m
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let db = error as? DatabaseError { return "SQLite error \(db.resultCode.rawValue) (\(db.message ?? "no message"))" }
+        return String(describing: type(of: error))
+    }
+
+    private static func row(_ db: Database, where column: String, is value: String) throws -> ConversationIdentity? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT inboxId, clientId, privateKey, databaseKey FROM keychainIdentity WHERE \(column) = ?",
+                                         arguments: [value]) else { return nil }
+        let privateKey: Data = row["privateKey"]
+        let databaseKey: Data = row["databaseKey"]
+        guard let clientId = ClientId(validating: row["clientId"]) else { return nil }
+        return ConversationIdentity(inboxId: row["inboxId"], clientId: clientId,
+                                    privateKey: SecretBytes(copying: privateKey), databaseKey: SecretBytes(copying: databaseKey))
+    }
+
+    public func save(_ identity: ConversationIdentity) throws(IdentityError) -> SaveOutcome {
+        do {
+            return try queue.write { db in
+                let byInbox = try Self.row(db, where: "inboxId", is: identity.inboxId)
+                let byClient = try Self.row(db, where: "clientId", is: identity.clientId.value)
+                if let outcome = try Self.check(identity, existingByInbox: byInbox, existingByClient: byClient) { return outcome }
+                try db.execute(sql: "INSERT INTO inbox (inboxId, clientId) VALUES (?, ?)",
+                               arguments: [identity.inboxId, identity.clientId.value])
+                try faultBetweenWrites?()
+                try db.execute(sql: "INSERT INTO keychainIdentity (inboxId, clientId, privateKey, databaseKey) VALUES (?, ?, ?, ?)",
+                               arguments: [identity.inboxId, identity.clientId.value,
+                                           identity.privateKey.withUnsafeBytes { Data($0) },
+                                           identity.databaseKey.withUnsafeBytes { Data($0) }])
+                return .saved
+            }
+        } catch let error as IdentityError {
+            throw error
+        } catch {
+            throw .storage("save failed, nothing was written: \(Self.reason(error))")
+        }
+    }
+
+    public func identity(clientId: String) throws(IdentityError) -> ConversationIdentity? {
+        do { return try queue.read { try Self.row($0, where: "clientId", is: clientId) } }
+        catch { throw .storage(Self.reason(error)) }
+    }
+
+    public func identity(inboxId: String) throws(IdentityError) -> ConversationIdentity? {
+        do { return try queue.read { try Self.row($0, where: "inboxId", is: inboxId) } }
+        catch { throw .storage(Self.reason(error)) }
+    }
+
+    public func delete(inboxId: String) throws(IdentityError) -> Bool {
+        do {
+            return try queue.write { db in
+                try db.execute(sql: "DELETE FROM inbox WHERE inboxId = ?", arguments: [inboxId])
+                return db.changesCount > 0
+            }
+        } catch {
+            throw .storage(Self.reason(error))
+        }
+    }
+
+    /// Every stored (inboxId, clientId) pair, read in one query (tests and fuzzing compare it
+    /// with a model after each step).
+    public func allPairs() throws(IdentityError) -> [String: String] {
+        do {
+            return try queue.read { db in
+                var pairs: [String: String] = [:]
+                for row in try Row.fetchAll(db, sql: "SELECT inboxId, clientId FROM keychainIdentity") { pairs[row["inboxId"]] = row["clientId"] }
+                return pairs
+            }
+        } catch {
+            throw .storage(Self.reason(error))
+        }
+    }
+
+    /// Rows per table, for tests of atomicity.
+    public func rowCounts() throws -> (inboxes: Int, keychain: Int) {
+        try queue.read { db in
+            (try Int.fetchOne(db, sql: "SELECT count(*) FROM inbox") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM keychainIdentity") ?? 0)
+        }
+    }
+
+    /// Runs raw SQL (tests use it to check that the database itself refuses bad rows).
+    public func executeRaw(_ sql: String, _ arguments: [String]) throws {
+        try queue.write { try $0.execute(sql: sql, arguments: StatementArguments(arguments)) }
+    }
+}
