@@ -15,6 +15,10 @@ let fuzzTargets = [
     "FuzzKeychainRecord",
     "FuzzIdentityStore",
     "FuzzPushResolver",
+    "FuzzEncodedContent",
+    "FuzzExplodeJSON",
+    "FuzzAppData",
+    "FuzzExplosionReceiver",
 ]
 
 let package = Package(
@@ -34,6 +38,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
         .package(url: "https://github.com/swift-extras/swift-extras-base64.git", from: "1.2.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
     ],
     targets: [
         // C libraries, linked from the system (see README "Set-up").
@@ -43,10 +48,11 @@ let package = Package(
                        providers: [.apt(["libsecp256k1-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // The shared layers.
         .target(name: "PushProofCrypto", dependencies: [
-            "CSodium", "CSecp256k1", "COpenSSL",
+            "CSodium", "CSecp256k1", "COpenSSL", "CZlib",
             .product(name: "ExtrasBase64", package: "swift-extras-base64"),
         ]),
         .target(name: "PushProofJSON"),
@@ -55,15 +61,19 @@ let package = Package(
         .target(name: "ZulipRegistration", dependencies: ["PushProofCrypto", "PushProofJSON"]),
         .target(name: "ZulipEnvelope", dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration"]),
         .target(name: "ConvosPush", dependencies: ["PushProofCrypto", "PushProofJSON"]),
+        .target(name: "ConvosExplode", dependencies: [
+            "PushProofCrypto", "PushProofJSON", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        ]),
         .target(name: "ConvosIdentity", dependencies: [
             "PushProofCrypto", "PushProofJSON", "ConvosPush", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
 
         // The conformance runner, the vector generator and the fuzz harnesses sit on top.
         .target(name: "PushProofConformance",
-                dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration", "ZulipEnvelope", "ConvosPush", "ConvosIdentity"]),
+                dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration", "ZulipEnvelope", "ConvosPush", "ConvosIdentity", "ConvosExplode"]),
         .target(name: "PushProofFuzzing",
-                dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration", "ZulipEnvelope", "ConvosPush", "ConvosIdentity"]),
+                dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration", "ZulipEnvelope", "ConvosPush", "ConvosIdentity",
+                               "ConvosExplode"]),
         // `swift run -c release pushproof-bench`: throughput figures, never a timed test.
         .executableTarget(name: "pushproof-bench", dependencies: ["ZulipEnvelope", "PushProofCrypto", "CSodium"],
                           path: "Sources/PushProofBenchmarks"),
@@ -90,6 +100,10 @@ let package = Package(
         ]),
         .testTarget(name: "ConvosPushTests", dependencies: [
             "ConvosPush", "PushProofJSON", "PushProofCrypto",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "ConvosExplodeTests", dependencies: [
+            "ConvosExplode", "PushProofCrypto",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "ConvosIdentityTests", dependencies: [

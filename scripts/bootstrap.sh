@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs the system libraries PushProof links against, if pkg-config cannot find them:
 # libsodium, libsecp256k1 and OpenSSL's libcrypto (Debian: libsodium-dev libsecp256k1-dev libssl-dev),
-# and SQLite's headers, which the GRDB package builds against (libsqlite3-dev).
+# SQLite's headers, which the GRDB package builds against (libsqlite3-dev), and zlib (zlib1g-dev).
 # Called by scripts/conformance.sh and scripts/test.sh; safe to run again.
 set -euo pipefail
 
 missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
-for pair in libsodium:libsodium-dev libsecp256k1:libsecp256k1-dev libcrypto:libssl-dev sqlite3:libsqlite3-dev; do
+for pair in libsodium:libsodium-dev libsecp256k1:libsecp256k1-dev libcrypto:libssl-dev sqlite3:libsqlite3-dev zlib:zlib1g-dev; do
     module=${pair%%:*} package=${pair##*:}
     if ! pkg-config --exists "$module" 2>/dev/null; then missing+=("$package"); fi
 done
@@ -18,4 +18,4 @@ sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
-$sudo apt-get install -y -qq libsodium-dev libsecp256k1-dev libssl-dev libsqlite3-dev pkg-config >/dev/null
+$sudo apt-get install -y -qq libsodium-dev libsecp256k1-dev libssl-dev libsqlite3-dev zlib1g-dev pkg-config >/dev/null

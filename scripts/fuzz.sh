@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ALL_TARGETS=(FuzzBouncerOpen FuzzRegistrationJSON FuzzServerParameters FuzzPushPayload FuzzNotificationJSON FuzzConvosPayload FuzzKeychainRecord FuzzIdentityStore FuzzPushResolver)
+ALL_TARGETS=(FuzzBouncerOpen FuzzRegistrationJSON FuzzServerParameters FuzzPushPayload FuzzNotificationJSON FuzzConvosPayload FuzzKeychainRecord FuzzIdentityStore FuzzPushResolver FuzzEncodedContent FuzzExplodeJSON FuzzAppData FuzzExplosionReceiver)
 SCRATCH=.build-fuzz
 
 build() {  # build TARGET [extra swiftc flags...]

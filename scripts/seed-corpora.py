@@ -10,6 +10,10 @@ corpora/FuzzConvosPayload/     the push payloads of convos_push_test.json
 corpora/FuzzKeychainRecord/    the keychain records of identity_keychain_test.json
 corpora/FuzzIdentityStore/     store traces of identity_store_test.json, as two bytes per operation
 corpora/FuzzPushResolver/      the payloads of convos_push_test.json and identity_backend_test.json
+corpora/FuzzEncodedContent/    EncodedContent and PlaintextEnvelope bytes of explode_codec_test.json
+corpora/FuzzExplodeJSON/       the content JSON of explode_codec_test.json, and the date forms clients write
+corpora/FuzzAppData/           the appData strings of explode_metadata_test.json
+corpora/FuzzExplosionReceiver/ the receiver traces of explode_receiver_test.json, as three bytes per event
 
 File names are the first 16 hex digits of the SHA-256 of the content, so rerunning is idempotent.
 Files under corpora/<target>/regressions/ (saved crashes) are left alone.
@@ -80,4 +84,26 @@ for test in tests("identity_store_test.json"):
         client = clients.setdefault(step.get("clientId"), len(clients) % 4)
         data += bytes([OPS[step["op"]], inbox | (client << 2)])
     save("FuzzIdentityStore", bytes(data))
+for test in tests("explode_codec_test.json"):
+    output = test["expected"].get("output", {})
+    for hex_text in (test["input"].get("encodedContentHex"), output.get("encodedContentHex"), output.get("plaintextEnvelopeHex")):
+        if hex_text:
+            save("FuzzEncodedContent", bytes.fromhex(hex_text))
+    if output.get("content"):
+        save("FuzzExplodeJSON", output["content"].encode())
+for form in ["2025-06-01T12:30:00.000Z", "2025-06-01T14:30:00+02:00", "2025-06-01T12:30:00.123456Z", "2024-02-29T23:59:59Z",
+             "0000-01-01T00:00:00Z", "9999-12-31T23:59:59-23:59"]:
+    save("FuzzExplodeJSON", ('{"expiresAt":"%s"}' % form).encode())
+for test in tests("explode_metadata_test.json"):
+    output = test["expected"].get("output", {})
+    for text in (test["input"].get("appData"), output.get("appData")):
+        if text:
+            save("FuzzAppData", text.encode())
+# Receiver traces in the harness's encoding: (event, inbox, argument); clock offsets in minutes.
+EVENTS = {"message": 0, "explodeMessage": 1, "metadata": 2, "resync": 4, "trigger": 5}
+for test in tests("explode_receiver_test.json"):
+    data = bytearray()
+    for event in test["input"]["events"]:
+        data += bytes([EVENTS[event["event"]], 0, (1 if event.get("fromSelf") else 0)])
+    save("FuzzExplosionReceiver", bytes(data))
 print("seed corpora written", file=sys.stderr)

@@ -292,6 +292,49 @@ schemas["identity_backend"] = schema(
                                        obj(["outcome"], {"outcome": {"const": "unknownClientId"}})]}),
     })
 
+schemas["explode_codec"] = schema(
+    "PushProof ExplodeSettings codec vectors", "explode_codec", "convos-explode-settings", ["encodeGroup", "wrapGroup", "decodeGroup"], {
+        "encodeGroup": group("ExplodeEncodeTest", "explode.encode", "encodeTest", ["deployed"]),
+        "wrapGroup": group("PlaintextEnvelopeTest", "explode.wrap", "wrapTest", ["deployed"]),
+        "decodeGroup": group("ExplodeDecodeTest", "explode.decode", "decodeTest", ["deployed"]),
+        "encodeTest": test(obj(["expiresAtUnixMillis"], {"expiresAtUnixMillis": INT}),
+                           obj(["contentType", "content", "fallback", "shouldPush", "encodedContentHex"], {
+                               "contentType": {"const": {"authorityId": "convos.org", "typeId": "explode_settings", "versionMajor": 1, "versionMinor": 0}},
+                               "content": {"type": "string", "pattern": '^\\{"expiresAt":"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z"\\}$'},
+                               "fallback": {"type": "string", "pattern": "^Conversation expires at [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} \\+0000$"},
+                               "shouldPush": {"const": True}, "encodedContentHex": {"$ref": "#/$defs/hex"}})),
+        "wrapTest": test(obj(["encodedContentHex", "idempotencyKey"], {"encodedContentHex": {"$ref": "#/$defs/hex"}, "idempotencyKey": STR}),
+                         obj(["plaintextEnvelopeHex"], {"plaintextEnvelopeHex": {"$ref": "#/$defs/hex"}})),
+        "decodeTest": test(obj(["encodedContentHex"], {"encodedContentHex": {"$ref": "#/$defs/hex"}}),
+                           obj(["expiresAtUnix", "expiresAt"], {"expiresAtUnix": INT, "expiresAt": STR})),
+    })
+PROFILE = obj(["inboxIdHex"], {"inboxIdHex": {"$ref": "#/$defs/hex"}, "name": STR})
+METADATA = obj(["tag"], {"tag": STR, "expiresAtUnix": INT, "emoji": STR, "profiles": {"type": "array", "items": PROFILE}})
+schemas["explode_metadata"] = schema(
+    "PushProof conversation metadata (appData) vectors", "explode_metadata", "convos-explode-settings", ["encodeGroup", "decodeGroup"], {
+        "metadata": METADATA,
+        "encodeGroup": group("MetadataEncodeTest", "explode.metadataEncode", "encodeTest", ["deployed"]),
+        "decodeGroup": group("MetadataDecodeTest", "explode.metadataDecode", "decodeTest", ["deployed"]),
+        "encodeTest": test({"$ref": "#/$defs/metadata"},
+                           obj(["appData", "compressed"], {"appData": {"type": "string", "pattern": "^[A-Za-z0-9_-]*$", "maxLength": 8192},
+                                                           "compressed": BOOL})),
+        "decodeTest": test(obj(["appData"], {"appData": STR}), {"$ref": "#/$defs/metadata"}),
+    })
+EVENT = {"oneOf": [obj(["event", "fromSelf", "expiresAt"], {"event": {"const": "explodeMessage"}, "fromSelf": BOOL, "expiresAt": INT}),
+                   obj(["event", "expiresAt"], {"event": {"const": "metadata"}, "expiresAt": INT}),
+                   obj(["event", "trigger", "now"], {"event": {"const": "trigger"},
+                                                     "trigger": {"enum": ["appBecameActive", "conversationExpired", "explosionNotificationTapped"]}, "now": INT}),
+                   obj(["event"], {"event": {"enum": ["message", "resync"]}})]}
+schemas["explode_receiver"] = schema(
+    "PushProof explosion receiver vectors", "explode_receiver", "convos-explode-settings", ["traceGroup"], {
+        "traceGroup": group("ReceiverTraceTest", "explode.receiverTrace", "traceTest", ["deployed"]),
+        "traceTest": test(obj(["events"], {"events": {"type": "array", "minItems": 1, "items": EVENT}}),
+                          obj(["steps"], {"steps": {"type": "array", "items": obj(["outcome", "status"], {
+                              "outcome": {"enum": ["ignoredFromSelf", "ignoredDuplicate", "stored", "lowered", "ignoredLater", "exploded", "notDue",
+                                                   "nothingScheduled", "accepted", "dropped", "resyncAllowed", "resyncRefused"]},
+                              "status": {"enum": ["active", "scheduled", "exploded"]}, "expiresAt": INT})}})),
+    })
+
 for name, s in schemas.items():
     with open(os.path.join(ROOT, "vectors", "schemas", f"{name}_schema.json"), "w") as f:
         json.dump(s, f, indent=2)

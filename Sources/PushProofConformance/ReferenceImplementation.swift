@@ -10,7 +10,7 @@ public struct ReferenceImplementation: ConformanceImplementation {
 
     public init() {
         var all: [String: Handler] = [:]
-        for table in [RegistrationOperations.handlers, EnvelopeOperations.handlers, IdentityOperations.handlers] {
+        for table in [RegistrationOperations.handlers, EnvelopeOperations.handlers, IdentityOperations.handlers, ExplodeOperations.handlers] {
             all.merge(table) { _, _ in preconditionFailure("two suites define the same operation") }
         }
         handlers = all

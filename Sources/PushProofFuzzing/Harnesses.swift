@@ -16,6 +16,10 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
     case keychainRecord = "FuzzKeychainRecord"
     case identityStore = "FuzzIdentityStore"
     case pushResolver = "FuzzPushResolver"
+    case encodedContent = "FuzzEncodedContent"
+    case explodeJSON = "FuzzExplodeJSON"
+    case appData = "FuzzAppData"
+    case explosionReceiver = "FuzzExplosionReceiver"
 
     public func run(_ data: [UInt8]) {
         #if PUSHPROOF_PLANTED_BUG
@@ -31,6 +35,10 @@ public enum FuzzHarness: String, CaseIterable, Sendable {
         case .keychainRecord: KeychainRecordHarness.run(data)
         case .identityStore: IdentityStoreHarness.run(data)
         case .pushResolver: PushResolverHarness.run(data)
+        case .encodedContent: EncodedContentHarness.run(data)
+        case .explodeJSON: ExplodeJSONHarness.run(data)
+        case .appData: AppDataHarness.run(data)
+        case .explosionReceiver: ExplosionReceiverHarness.run(data)
         }
     }
 

@@ -1,0 +1,56 @@
+/// Why an ExplodeSettings message or a metadata value was refused. Codes are what vectors pin;
+/// the two messages iOS itself uses are kept word for word.
+public enum ExplodeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The EncodedContent bytes are not a protobuf EncodedContent.
+    case malformedProtobuf
+    /// Not `convos.org/explode_settings` (authority or type differ, or no type at all).
+    case wrongContentType
+    /// A major version other than 1.
+    case unsupportedVersion(UInt32)
+    /// The content is compressed with a method we do not know, or does not inflate.
+    case badCompression(String)
+    /// Inflating would pass the cap.
+    case contentTooLarge(limit: Int)
+    case emptyContent
+    case invalidJSON
+    /// A date outside years 0000 to 9999 cannot be written as RFC 3339.
+    case dateOutOfRange
+    /// appData: not base64url, or a compressed value whose header or stream is wrong.
+    case malformedAppData(String)
+    /// appData: a declared size over 10 MiB or a ratio over 100, refused before inflating.
+    case decompressionBomb(String)
+    /// appData: the encoded metadata would pass 8 KB.
+    case appDataTooLarge(size: Int)
+
+    public var code: String {
+        switch self {
+        case .malformedProtobuf: return "MALFORMED_PROTOBUF"
+        case .wrongContentType: return "WRONG_CONTENT_TYPE"
+        case .unsupportedVersion: return "UNSUPPORTED_VERSION"
+        case .badCompression: return "BAD_COMPRESSION"
+        case .contentTooLarge: return "CONTENT_TOO_LARGE"
+        case .emptyContent: return "EMPTY_CONTENT"
+        case .invalidJSON: return "INVALID_JSON"
+        case .dateOutOfRange: return "DATE_OUT_OF_RANGE"
+        case .malformedAppData: return "MALFORMED_APP_DATA"
+        case .decompressionBomb: return "DECOMPRESSION_BOMB"
+        case .appDataTooLarge: return "APP_DATA_TOO_LARGE"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .malformedProtobuf: return "\(code): not an EncodedContent protobuf"
+        case .wrongContentType: return "\(code): not convos.org/explode_settings"
+        case let .unsupportedVersion(v): return "\(code): major version \(v), only 1 is understood"
+        case let .badCompression(why): return "\(code): \(why)"
+        case let .contentTooLarge(limit): return "\(code): the content inflates past \(limit) bytes"
+        case .emptyContent: return "\(code): ExplodeSettings content is empty"
+        case .invalidJSON: return "\(code): Invalid JSON format for ExplodeSettings"
+        case .dateOutOfRange: return "\(code): expiresAt must fall in years 0000 to 9999"
+        case let .malformedAppData(why): return "\(code): \(why)"
+        case let .decompressionBomb(why): return "\(code): \(why)"
+        case let .appDataTooLarge(size): return "\(code): the encoded metadata is \(size) bytes, the limit is 8192"
+        }
+    }
+}

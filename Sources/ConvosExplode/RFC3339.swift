@@ -1,0 +1,111 @@
+/// Strict RFC 3339 timestamps on the proleptic Gregorian calendar, in whole Unix seconds.
+///
+/// Foundation's ISO 8601 formatter is not used: on this platform it accepts `2025-02-30`
+/// (rolling into March), leading spaces, and moves year-1 dates through the Julian calendar.
+/// Grammar accepted: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)`, upper-case `T` and `Z`,
+/// real calendar dates, no leap second (`:60`). A fraction is dropped (floored to the second).
+public enum RFC3339 {
+    public struct Parsed: Equatable, Sendable {
+        public var unixSeconds: Int64
+        public var hadFraction: Bool
+        public var hadOffset: Bool
+    }
+
+    /// Days since 1970-01-01 of a civil date (H. Hinnant's days_from_civil).
+    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The civil date of a day count (civil_from_days).
+    static func civil(days z0: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    static func daysInMonth(_ year: Int64, _ month: Int64) -> Int64 {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    public static let earliest: Int64 = days(year: 0, month: 1, day: 1) * 86_400
+    public static let latest: Int64 = days(year: 9999, month: 12, day: 31) * 86_400 + 86_399
+
+    /// `YYYY-MM-DDTHH:MM:SSZ`, the form the iOS app writes. Nil outside years 0000 to 9999.
+    public static func format(unixSeconds t: Int64) -> String? {
+        guard (earliest...latest).contains(t) else { return nil }
+        let dayCount = t >= 0 ? t / 86_400 : (t - 86_399) / 86_400
+        let secondOfDay = t - dayCount * 86_400
+        let (y, m, d) = civil(days: dayCount)
+        func pad(_ v: Int64, _ width: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, width - s.count)) + s }
+        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))Z"
+    }
+
+    /// The iOS fallback's form of the same instant: `2025-06-01 12:30:00 +0000`.
+    public static func fallbackForm(unixSeconds t: Int64) -> String? {
+        format(unixSeconds: t).map { String($0.prefix(10)) + " " + String($0.dropFirst(11).prefix(8)) + " +0000" }
+    }
+
+    public static func parse(_ text: String) -> Parsed? {
+        let c = Array(text.utf8)
+        var i = 0
+        func digits(_ n: Int) -> Int64? {
+            guard i + n <= c.count else { return nil }
+            var v: Int64 = 0
+            for k in 0..<n {
+                let d = c[i + k]
+                guard d >= 48 && d <= 57 else { return nil }
+                v = v * 10 + Int64(d - 48)
+            }
+            i += n
+            return v
+        }
+        func expect(_ ch: Character) -> Bool {
+            guard i < c.count, c[i] == ch.asciiValue! else { return false }
+            i += 1
+            return true
+        }
+        guard let year = digits(4), expect("-"), let month = digits(2), expect("-"), let day = digits(2), expect("T"),
+              let hour = digits(2), expect(":"), let minute = digits(2), expect(":"), let second = digits(2) else { return nil }
+        guard (1...12).contains(month), (1...daysInMonth(year, month)).contains(day), hour <= 23, minute <= 59, second <= 59 else { return nil }
+        var hadFraction = false
+        if i < c.count, c[i] == UInt8(ascii: ".") {
+            i += 1
+            let start = i
+            while i < c.count, c[i] >= 48 && c[i] <= 57 { i += 1 }
+            guard i > start else { return nil }
+            hadFraction = true
+        }
+        var offset: Int64 = 0
+        var hadOffset = false
+        guard i < c.count else { return nil }
+        if c[i] == UInt8(ascii: "Z") {
+            i += 1
+        } else if c[i] == UInt8(ascii: "+") || c[i] == UInt8(ascii: "-") {
+            let sign: Int64 = c[i] == UInt8(ascii: "+") ? 1 : -1
+            i += 1
+            guard let oh = digits(2), expect(":"), let om = digits(2), oh <= 23, om <= 59 else { return nil }
+            offset = sign * (oh * 3600 + om * 60)
+            hadOffset = true
+        } else {
+            return nil
+        }
+        guard i == c.count else { return nil }
+        let t = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Parsed(unixSeconds: t, hadFraction: hadFraction, hadOffset: hadOffset)
+    }
+}
