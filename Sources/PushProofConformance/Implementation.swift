@@ -8,6 +8,9 @@ public enum OperationOutcome: Sendable, Equatable {
     case error(code: String, message: String?)
     /// The implementation does not offer this operation or profile: the test is skipped.
     case unimplemented
+    /// The implementation could not be asked (an adapter that hung, crashed or broke the
+    /// protocol): the test fails with this reason.
+    case adapterFailure(AdapterFailure)
 
     public var json: JSONValue {
         switch self {
@@ -15,6 +18,7 @@ public enum OperationOutcome: Sendable, Equatable {
         case let .error(code, message):
             return message.map { ["error": .string(code), "message": .string($0)] } ?? ["error": .string(code)]
         case .unimplemented: return ["unimplemented": true]
+        case let .adapterFailure(failure): return ["adapterFailure": .string(failure.description)]
         }
     }
 }

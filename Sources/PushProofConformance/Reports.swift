@@ -10,6 +10,13 @@ public enum Reports {
             lines.append("  \(name)  \(report.count(.passed, suite: suite)) passed, "
                 + "\(report.count(.failed, suite: suite)) failed, \(report.count(.skipped, suite: suite)) skipped")
         }
+        if verbose || report.count(.skipped) > 0 {
+            lines.append("")
+            lines.append("  by operation:")
+            for (operation, counts) in byOperation(report) {
+                lines.append("    \(operation.padding(toLength: 32, withPad: " ", startingAt: 0)) \(counts.passed) passed, \(counts.failed) failed, \(counts.skipped) unimplemented")
+            }
+        }
         for o in report.outcomes where o.status == .failed || (verbose && o.status == .skipped) {
             lines.append("")
             lines.append("\(o.status == .failed ? "FAILED" : "SKIPPED") \(o.name) [\(o.operation), \(o.profile), \(o.result.rawValue)]")
@@ -21,6 +28,21 @@ public enum Reports {
         lines.append("")
         lines.append("\(report.count(.passed)) passed, \(report.count(.failed)) failed, \(report.count(.skipped)) skipped")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Counts per operation, in operation order.
+    public static func byOperation(_ report: RunReport) -> [(String, (passed: Int, failed: Int, skipped: Int))] {
+        var order: [String] = []
+        var counts: [String: (passed: Int, failed: Int, skipped: Int)] = [:]
+        for o in report.outcomes {
+            if counts[o.operation] == nil { order.append(o.operation); counts[o.operation] = (0, 0, 0) }
+            switch o.status {
+            case .passed: counts[o.operation]!.passed += 1
+            case .failed: counts[o.operation]!.failed += 1
+            case .skipped: counts[o.operation]!.skipped += 1
+            }
+        }
+        return order.map { ($0, counts[$0]!) }
     }
 
     public static func json(_ report: RunReport) -> String {
@@ -44,6 +66,9 @@ public enum Reports {
             .init("failed", .integer(report.count(.failed))),
             .init("skipped", .integer(report.count(.skipped))),
             .init("suites", .object(suites)),
+            .init("operations", .object(byOperation(report).map { op, c in
+                .init(op, ["passed": .integer(c.passed), "failed": .integer(c.failed), "unimplemented": .integer(c.skipped)])
+            })),
             .init("tests", .array(tests)),
         ]))
     }

@@ -8,7 +8,7 @@ struct PushProofCommand: ParsableCommand {
         commandName: "pushproof",
         abstract: "Conformance suite for privacy-preserving push notification protocols.",
         discussion: "With no subcommand, runs every shipped vector against the reference implementation.",
-        subcommands: [Run.self, Vectors.self, Operations.self],
+        subcommands: [Run.self, Vectors.self, Operations.self, Adapter.self, Mutants.self],
         defaultSubcommand: Run.self)
 }
 
@@ -40,13 +40,30 @@ struct Run: ParsableCommand {
     @Flag(name: .long, help: "Also list skipped tests.")
     var verbose = false
 
+    @Option(name: .long, help: "Test another implementation: the command line of its adapter (see docs/adapter-protocol.md).")
+    var impl: String?
+
+    @Option(name: .long, help: "Seconds an adapter may take to answer one request.")
+    var timeout: Double = 10
+
     func run() throws {
         let files = try ConformanceRunner.loadVectors(directory: location.url)
         let known = Set(files.map(\.suite))
         for name in suite where !known.contains(name) {
             throw ValidationError("unknown suite \(name); known: \(known.sorted().joined(separator: ", "))")
         }
-        let report = try ConformanceRunner(implementation: ReferenceImplementation())
+        let implementation: any ConformanceImplementation
+        if let impl {
+            do {
+                implementation = try ExternalImplementation(commandLine: impl, timeout: timeout)
+            } catch {
+                print("pushproof: cannot use the adapter: \(error)")
+                throw ExitCode(2)
+            }
+        } else {
+            implementation = ReferenceImplementation()
+        }
+        let report = try ConformanceRunner(implementation: implementation)
             .run(files, selection: TestSelection(suites: suite, tests: test))
         print(Reports.text(report, verbose: verbose), terminator: "")
         if let junit { try Reports.junitXML(report).write(toFile: junit, atomically: true, encoding: .utf8) }
@@ -93,5 +110,52 @@ struct Operations: ParsableCommand {
 
     func run() {
         for op in ReferenceImplementation().operations { print(op) }
+    }
+}
+
+struct Adapter: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the reference implementation over the adapter protocol on stdin/stdout.",
+        discussion: "Use it as an oracle, or to test a harness. --mutant serves a known-bad variant instead.")
+
+    @Option(name: .long, help: "Serve this known-bad implementation (see `pushproof mutants`).")
+    var mutant: String?
+
+    func run() throws {
+        let reference = ReferenceImplementation()
+        guard let mutant else {
+            AdapterServer.serve(reference, operations: reference.operations, version: "1")
+            return
+        }
+        guard let m = Mutant.named(mutant) else {
+            throw ValidationError("unknown mutant \(mutant); known: \(Mutant.catalogue.map(\.id).joined(separator: ", "))")
+        }
+        AdapterServer.serve(m, operations: reference.operations, version: "1")
+    }
+}
+
+struct Mutants: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the suite against every known-bad implementation; fail if one is not caught.")
+
+    @OptionGroup var location: VectorsLocation
+
+    @Flag(name: .long, help: "Drive each mutant through `pushproof adapter --mutant` over the adapter protocol.")
+    var viaAdapter = false
+
+    func run() throws {
+        let files = try ConformanceRunner.loadVectors(directory: location.url)
+        let me = CommandLine.arguments[0]
+        let reports = try ConformanceRunner.hunt(Mutant.catalogue, files: files) { (mutant: Mutant) -> any ConformanceImplementation in
+            if viaAdapter { return try ExternalImplementation(commandLine: "'\(me)' adapter --mutant \(mutant.id)") }
+            return mutant
+        }
+        for r in reports {
+            let caught = r.caught ? "caught by \(r.caughtBy.count): \(r.caughtBy.prefix(4).joined(separator: ", "))\(r.caughtBy.count > 4 ? ", ..." : "")" : "NOT CAUGHT"
+            print("\(r.mutant.padding(toLength: 28, withPad: " ", startingAt: 0)) \(r.bugClass.padding(toLength: 18, withPad: " ", startingAt: 0)) \(caught)")
+        }
+        let caught = reports.filter { $0.caught }.count
+        print("\(caught) of \(reports.count) known-bad implementations caught")
+        if caught < reports.count { throw ExitCode(1) }
     }
 }

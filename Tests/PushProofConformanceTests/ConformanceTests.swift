@@ -7,8 +7,8 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 let vectorsDirectory = packageRoot.appendingPathComponent("vectors")
 
 /// An implementation that answers like the reference except on the operations it breaks.
-struct Mutant: ConformanceImplementation {
-    let name = "mutant"
+struct Breaking: ConformanceImplementation {
+    let name = "breaking"
     let change: @Sendable (String, JSONValue, OperationOutcome) -> OperationOutcome
     func perform(operation: String, input: JSONValue) -> OperationOutcome {
         change(operation, input, ReferenceImplementation().perform(operation: operation, input: input))
@@ -53,7 +53,7 @@ struct Mutant: ConformanceImplementation {
     @Test func theRunnerCatchesAWrongAnswer() throws {
         let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
         // A bouncer that never checks liveness.
-        let lax = Mutant { op, _, outcome in
+        let lax = Breaking { op, _, outcome in
             if op == "registration.bouncer", outcome == .error(code: "REQUEST_EXPIRED", message: nil) {
                 return .output(["deviceId": 1, "created": true])
             }
@@ -67,7 +67,7 @@ struct Mutant: ConformanceImplementation {
 
     @Test func wrongMessagesAndUnimplementedOperationsAreReported() throws {
         let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
-        let sloppy = Mutant { op, _, outcome in
+        let sloppy = Breaking { op, _, outcome in
             if op == "registration.seal" { return .unimplemented }
             if case let .error(code, _?) = outcome { return .error(code: code, message: "something else") }
             return outcome
@@ -86,7 +86,7 @@ struct Mutant: ConformanceImplementation {
         for (suite, test) in tests {
             let alt = test.alsoAccepted.last!
             let outcome: OperationOutcome = alt["output"].map { .output($0) } ?? .error(code: alt["error"]!.stringValue!, message: nil)
-            let runner = ConformanceRunner(implementation: Mutant { _, _, _ in outcome })
+            let runner = ConformanceRunner(implementation: Breaking { _, _, _ in outcome })
             #expect(runner.judge(test, suite: suite).status == .passed, "\(suite):\(test.tcId)")
         }
     }

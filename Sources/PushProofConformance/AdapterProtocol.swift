@@ -1,0 +1,97 @@
+import PushProofJSON
+
+/// The adapter protocol, version 1: JSON, one object per line, over the adapter's stdin and
+/// stdout (docs/adapter-protocol.md; a JSON Schema per message in `adapters/schemas/`).
+///
+///     -> {"type":"hello","protocol":"pushproof-adapter/1"}
+///     <- {"type":"hello","protocol":"pushproof-adapter/1","name":N,"version":V,"operations":[...],"profiles":[...]}
+///     -> {"type":"request","id":1,"operation":"registration.seal","input":{...}}
+///     <- {"type":"response","id":1,"output":{...}}
+///      | {"type":"response","id":1,"error":{"code":"BAD_REQUEST","message":"..."}}
+///      | {"type":"response","id":1,"unimplemented":true}
+///
+/// Requests are answered one at a time, in order. stderr is free for the adapter's own logs.
+public enum AdapterProtocol {
+    public static let version = "pushproof-adapter/1"
+
+    public struct Hello: Equatable, Sendable {
+        public var name: String
+        public var implementationVersion: String
+        public var operations: Set<String>
+        public var profiles: Set<String>
+
+        public var json: JSONValue {
+            ["type": "hello", "protocol": .string(AdapterProtocol.version), "name": .string(name), "version": .string(implementationVersion),
+             "operations": .array(operations.sorted().map(JSONValue.string)), "profiles": .array(profiles.sorted().map(JSONValue.string))]
+        }
+
+        public init(name: String, implementationVersion: String, operations: Set<String>, profiles: Set<String>) {
+            self.name = name
+            self.implementationVersion = implementationVersion
+            self.operations = operations
+            self.profiles = profiles
+        }
+
+        /// Reads an adapter's hello; nil with a reason when it is not one.
+        public static func parse(_ json: JSONValue) -> Result<Hello, AdapterFailure> {
+            guard json["type"]?.stringValue == "hello" else { return .failure(.protocolError("the first line is not a hello")) }
+            guard json["protocol"]?.stringValue == AdapterProtocol.version else {
+                return .failure(.protocolError("the adapter speaks \(json["protocol"]?.stringValue ?? "no version"), not \(AdapterProtocol.version)"))
+            }
+            guard let name = json["name"]?.stringValue, let operations = json["operations"]?.arrayValue?.compactMap(\.stringValue),
+                  let profiles = json["profiles"]?.arrayValue?.compactMap(\.stringValue) else {
+                return .failure(.protocolError("the hello lacks name, operations or profiles"))
+            }
+            return .success(Hello(name: name, implementationVersion: json["version"]?.stringValue ?? "", operations: Set(operations), profiles: Set(profiles)))
+        }
+    }
+
+    public static func request(id: Int, operation: String, input: JSONValue) -> JSONValue {
+        ["type": "request", "id": .integer(id), "operation": .string(operation), "input": input]
+    }
+
+    public static func response(id: Int, outcome: OperationOutcome) -> JSONValue {
+        var r: JSONValue = ["type": "response", "id": .integer(id)]
+        switch outcome {
+        case let .output(v): r = r.setting("output", to: v)
+        case let .error(code, message):
+            r = r.setting("error", to: message.map { ["code": .string(code), "message": .string($0)] } ?? ["code": .string(code)])
+        case .unimplemented, .adapterFailure: r = r.setting("unimplemented", to: true)
+        }
+        return r
+    }
+
+    /// Reads a response to request `id`.
+    public static func parseResponse(_ json: JSONValue, id: Int) -> OperationOutcome {
+        guard json["type"]?.stringValue == "response" else { return .adapterFailure(.protocolError("a line that is not a response")) }
+        guard json["id"]?.int64Value == Int64(id) else {
+            return .adapterFailure(.protocolError("a response for id \(json["id"].map { JSONWriter.compact($0) } ?? "none") while waiting for \(id)"))
+        }
+        if let output = json["output"] { return .output(output) }
+        if let error = json["error"] {
+            guard let code = error["code"]?.stringValue else { return .adapterFailure(.protocolError("an error without a code")) }
+            return .error(code: code, message: error["message"]?.stringValue)
+        }
+        if json["unimplemented"]?.boolValue == true { return .unimplemented }
+        return .adapterFailure(.protocolError("a response with neither output, error nor unimplemented"))
+    }
+}
+
+/// Why an adapter's answer could not be used. The test it happened on fails with this reason.
+public enum AdapterFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    case startFailed(String)
+    case timeout(seconds: Double)
+    case oversizeResponse(limit: Int)
+    case protocolError(String)
+    case crashed(status: Int32, stderr: String)
+
+    public var description: String {
+        switch self {
+        case let .startFailed(why): return "the adapter did not start: \(why)"
+        case let .timeout(s): return "no answer within \(s) s (the adapter was stopped and will be restarted)"
+        case let .oversizeResponse(limit): return "a response longer than \(limit) bytes"
+        case let .protocolError(why): return "protocol error: \(why)"
+        case let .crashed(status, stderr): return "the adapter exited (status \(status)); its last stderr: \(stderr.isEmpty ? "(none)" : stderr)"
+        }
+    }
+}

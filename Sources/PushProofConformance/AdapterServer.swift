@@ -1,0 +1,36 @@
+import Foundation
+import PushProofJSON
+
+/// Serves an implementation over the adapter protocol on stdin/stdout: `pushproof adapter`.
+/// Other implementations can use the reference as an oracle this way, and the harness is tested
+/// end to end against it.
+public enum AdapterServer {
+    public static func serve(_ implementation: any ConformanceImplementation, operations: [String], version: String,
+                             input: FileHandle = .standardInput, output: FileHandle = .standardOutput) {
+        func send(_ json: JSONValue) {
+            try? output.write(contentsOf: JSONWriter.compactBytes(json) + [UInt8(ascii: "\n")])
+        }
+        var pending: [UInt8] = []
+        while true {
+            let chunk = input.availableData
+            if chunk.isEmpty { return }
+            pending.append(contentsOf: chunk)
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(pending[..<newline])
+                pending.removeSubrange(...newline)
+                guard let message = try? JSONParser.parse(line) else { continue }
+                switch message["type"]?.stringValue {
+                case "hello":
+                    send(AdapterProtocol.Hello(name: implementation.name, implementationVersion: version,
+                                               operations: Set(operations), profiles: ["deployed", "proposal"]).json)
+                case "request":
+                    guard let id = message["id"]?.int64Value, let operation = message["operation"]?.stringValue,
+                          let requestInput = message["input"] else { continue }
+                    send(AdapterProtocol.response(id: Int(id), outcome: implementation.perform(operation: operation, input: requestInput)))
+                default:
+                    continue
+                }
+            }
+        }
+    }
+}

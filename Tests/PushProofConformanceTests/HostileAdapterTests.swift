@@ -1,0 +1,107 @@
+import Foundation
+import PushProofJSON
+import Testing
+@testable import PushProofConformance
+
+/// Adapters that misbehave on purpose (adapters/hostile/): none may hang or crash the runner;
+/// each failure is reported on the test it happened on, and a dead adapter is restarted.
+@Suite(.serialized) struct HostileAdapterTests {
+    static func script(_ name: String) -> String { "'" + packageRoot.appendingPathComponent("adapters/hostile/\(name)").path + "'" }
+    static let input: JSONValue = ["profile": "deployed", "token": "c0ffee"]
+
+    func outcome(_ name: String, timeout: Double = 1) throws -> (OperationOutcome, Duration) {
+        let adapter = try ExternalImplementation(commandLine: Self.script(name), timeout: timeout)
+        let clock = ContinuousClock()
+        var result: OperationOutcome = .unimplemented
+        let elapsed = clock.measure { result = adapter.perform(operation: "registration.tokenId", input: Self.input) }
+        return (result, elapsed)
+    }
+
+    @Test func aHangingAdapterTimesOut() throws {
+        let (result, elapsed) = try outcome("hang.sh")
+        #expect(result == .adapterFailure(.timeout(seconds: 1)))
+        #expect(elapsed < .seconds(5))
+    }
+
+    @Test func garbageIsAProtocolError() throws {
+        #expect(try outcome("garbage.sh").0 == .adapterFailure(.protocolError("a response that is not JSON")))
+    }
+
+    @Test func aCrashIsReportedWithItsStderr() throws {
+        guard case let .adapterFailure(.crashed(status, stderr)) = try outcome("crash.sh").0 else {
+            Issue.record("a crash was not reported as one")
+            return
+        }
+        #expect(status == 3)
+        #expect(stderr.contains("adapter panic"))
+    }
+
+    @Test func oversizeOutputIsCapped() throws {
+        let adapter = try ExternalImplementation(commandLine: Self.script("oversize.sh"), timeout: 5, maximumResponseBytes: 64 * 1024)
+        #expect(adapter.perform(operation: "registration.tokenId", input: Self.input) == .adapterFailure(.oversizeResponse(limit: 64 * 1024)))
+    }
+
+    @Test func anOutOfOrderResponseIsAProtocolError() throws {
+        guard case .adapterFailure(.protocolError) = try outcome("wrong-id.sh").0 else {
+            Issue.record("an answer to another request was accepted")
+            return
+        }
+    }
+
+    @Test func badHellosAreRefusedAtStart() {
+        #expect(throws: AdapterFailure.self) { try ExternalImplementation(commandLine: Self.script("no-hello.sh"), timeout: 2) }
+        #expect(throws: AdapterFailure.protocolError("the adapter speaks pushproof-adapter/0, not pushproof-adapter/1")) {
+            try ExternalImplementation(commandLine: Self.script("old-protocol.sh"), timeout: 2)
+        }
+        #expect(throws: AdapterFailure.self) { try ExternalImplementation(commandLine: "/nonexistent/adapter", timeout: 2) }
+    }
+
+    @Test func aDeadAdapterIsRestartedForTheNextTest() throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("pushproof-flaky-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: marker) }
+        let adapter = try ExternalImplementation(commandLine: "PUSHPROOF_FLAKY_MARKER='\(marker)' " + Self.script("flaky.sh"), timeout: 2)
+        guard case .adapterFailure(.crashed(status: 7, _)) = adapter.perform(operation: "registration.tokenId", input: Self.input) else {
+            Issue.record("the first request should have died with the adapter")
+            return
+        }
+        #expect(adapter.perform(operation: "registration.tokenId", input: Self.input) == .error(code: "BAD_REQUEST", message: nil))
+        #expect(adapter.perform(operation: "registration.tokenId", input: Self.input) == .error(code: "BAD_REQUEST", message: nil))
+        #expect(adapter.restarts == 1)
+    }
+
+    @Test func undeclaredOperationsAndProfilesAreSkippedWithoutAsking() throws {
+        let adapter = try ExternalImplementation(commandLine: Self.script("hang.sh"), timeout: 1)
+        #expect(adapter.perform(operation: "registration.seal", input: Self.input) == .unimplemented)
+        #expect(adapter.perform(operation: "registration.tokenId", input: ["profile": "proposal"]) == .unimplemented)
+    }
+
+    /// The whole run against the hanging adapter ends, with every asked test failed.
+    @Test func aRunAgainstAHangingAdapterEnds() throws {
+        let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
+        let adapter = try ExternalImplementation(commandLine: Self.script("hang.sh"), timeout: 0.5)
+        let report = try ConformanceRunner(implementation: adapter).run(files, selection: TestSelection(suites: ["registration_client"]))
+        #expect(report.count(.failed) == 7)  // the seven registration.tokenId vectors
+        #expect(report.count(.skipped) == report.outcomes.count - 7)
+    }
+}
+
+@Suite struct ReferenceAdapterTests {
+    /// The reference served over the protocol passes every vector, end to end through pipes.
+    @Test func theReferenceAdapterPassesEverything() throws {
+        let binary = packageRoot.appendingPathComponent(".build/debug/pushproof").path
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build the pushproof product first (swift build)")
+        let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
+        let adapter = try ExternalImplementation(commandLine: "'\(binary)' adapter")
+        let report = try ConformanceRunner(implementation: adapter).run(files)
+        #expect(report.count(.failed) == 0 && report.count(.skipped) == 0)
+        #expect(adapter.hello.operations == Set(ReferenceImplementation().operations))
+    }
+
+    @Test func everyMutantIsCaughtAndNamesItsVectors() throws {
+        let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
+        for report in try ConformanceRunner.hunt(Mutant.catalogue, files: files) {
+            #expect(report.caught, "mutant \(report.mutant) (\(report.bugClass)) survived: a gap in the vectors")
+        }
+        #expect(Set(Mutant.catalogue.map(\.id)).count == Mutant.catalogue.count)
+    }
+}
