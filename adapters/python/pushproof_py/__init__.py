@@ -1,0 +1,2 @@
+"""An independent implementation of PushProof's operations, written from docs/ (not from the
+Swift code), with PyNaCl and the Python standard library."""

@@ -1,0 +1,216 @@
+"""Convos: the ExplodeSettings codec (docs/explode.md) with a hand-written protobuf wire codec,
+and XMTP inbox ids (docs/identity.md)."""
+import hashlib
+import re
+import zlib
+
+from .common import ProtocolError, compact, strict_loads
+
+INFLATE_LIMIT = 64 * 1024
+
+
+# --- RFC 3339 on the proleptic Gregorian calendar (years 0000-9999) ---
+
+def days_from_civil(y, m, d):
+    y -= m <= 2
+    era = y // 400  # Python's // floors already; the C form (y - 399) / 400 assumes truncation
+    yoe = y - era * 400
+    doy = (153 * (m + (-3 if m > 2 else 9)) + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def civil_from_days(z):
+    z += 719468
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    d = doy - (153 * mp + 2) // 5 + 1
+    m = mp + 3 if mp < 10 else mp - 9
+    return yoe + era * 400 + (m <= 2), m, d
+
+
+EARLIEST, LATEST = days_from_civil(0, 1, 1) * 86400, days_from_civil(9999, 12, 31) * 86400 + 86399
+
+
+def format_time(t):
+    if not EARLIEST <= t <= LATEST:
+        raise ProtocolError("DATE_OUT_OF_RANGE")
+    days, second = divmod(t, 86400)
+    y, m, d = civil_from_days(days)
+    return f"{y:04d}-{m:02d}-{d:02d}T{second // 3600:02d}:{second // 60 % 60:02d}:{second % 60:02d}Z"
+
+
+TIMESTAMP = re.compile(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})\Z", re.ASCII)
+
+
+def days_in_month(y, m):
+    if m == 2:
+        return 29 if (y % 4 == 0 and y % 100 != 0) or y % 400 == 0 else 28
+    return 30 if m in (4, 6, 9, 11) else 31
+
+
+def parse_time(text):
+    match = TIMESTAMP.match(text)
+    if not match:
+        return None
+    y, mo, d, h, mi, s = (int(match.group(i)) for i in range(1, 7))
+    if not (1 <= mo <= 12 and 1 <= d <= days_in_month(y, mo) and h <= 23 and mi <= 59 and s <= 59):
+        return None
+    offset = 0
+    zone = match.group(8)
+    if zone != "Z":
+        oh, om = int(zone[1:3]), int(zone[4:6])
+        if oh > 23 or om > 59:
+            return None
+        offset = (1 if zone[0] == "+" else -1) * (oh * 3600 + om * 60)
+    return days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + s - offset
+
+
+# --- protobuf wire format, just what EncodedContent needs ---
+
+def varint(n):
+    out = bytearray()
+    while True:
+        byte, n = n & 0x7F, n >> 7
+        out.append(byte | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+def field_bytes(number, data):
+    return varint(number << 3 | 2) + varint(len(data)) + data
+
+
+def read_fields(data):
+    """(number, wire type, value) for each field; ValueError on anything malformed."""
+    i, fields = 0, []
+
+    def read_varint():
+        nonlocal i
+        shift = value = 0
+        while True:
+            if i >= len(data) or shift > 63:
+                raise ValueError("bad varint")
+            byte = data[i]
+            i += 1
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if not byte & 0x80:
+                return value
+    while i < len(data):
+        key = read_varint()
+        number, wire = key >> 3, key & 7
+        if number == 0:
+            raise ValueError("field 0")
+        if wire == 0:
+            fields.append((number, 0, read_varint()))
+        elif wire == 2:
+            length = read_varint()
+            if i + length > len(data):
+                raise ValueError("truncated")
+            fields.append((number, 2, data[i:i + length]))
+            i += length
+        elif wire in (1, 5):
+            size = 8 if wire == 1 else 4
+            if i + size > len(data):
+                raise ValueError("truncated")
+            fields.append((number, wire, data[i:i + size]))
+            i += size
+        else:
+            raise ValueError("wire type")
+    return fields
+
+
+def op_encode(inp):
+    t = inp["expiresAtUnixMillis"] // 1000  # floor: sub-second precision is dropped
+    when = format_time(t)
+    content = compact({"expiresAt": when}).encode()
+    fallback = "Conversation expires at " + when[:10] + " " + when[11:19] + " +0000"
+    content_type = field_bytes(1, b"convos.org") + field_bytes(2, b"explode_settings") + varint(3 << 3) + varint(1)
+    encoded = field_bytes(1, content_type) + field_bytes(3, fallback.encode()) + field_bytes(4, content)
+    return {"contentType": {"authorityId": "convos.org", "typeId": "explode_settings", "versionMajor": 1, "versionMinor": 0},
+            "content": content.decode(), "fallback": fallback, "shouldPush": True, "encodedContentHex": encoded.hex()}
+
+
+def is_zlib_header(b):
+    return len(b) >= 2 and b[0] & 0x0F == 8 and b[0] >> 4 <= 7 and (b[0] << 8 | b[1]) % 31 == 0
+
+
+def inflate(data, wbits):
+    d = zlib.decompressobj(wbits)
+    out = d.decompress(data, INFLATE_LIMIT)
+    if d.unconsumed_tail:
+        raise ProtocolError("CONTENT_TOO_LARGE")
+    if not d.eof or d.unused_data:
+        raise zlib.error("incomplete or trailing data")
+    return out
+
+
+def op_decode(inp):
+    try:
+        fields = read_fields(bytes.fromhex(inp["encodedContentHex"]))
+        type_fields = [f for f in fields if f[0] == 1 and f[1] == 2]
+        content_type = read_fields(type_fields[-1][2]) if type_fields else None
+    except ValueError:
+        raise ProtocolError("MALFORMED_PROTOBUF")
+    if content_type is None:
+        raise ProtocolError("WRONG_CONTENT_TYPE")
+    values = {number: value for number, _, value in content_type}
+    if values.get(1, b"") != b"convos.org" or values.get(2, b"") != b"explode_settings":
+        raise ProtocolError("WRONG_CONTENT_TYPE")
+    if values.get(3, 0) != 1:
+        raise ProtocolError("UNSUPPORTED_VERSION")
+    content = b"".join(value for number, wire, value in fields if number == 4 and wire == 2)
+    compression = [value for number, wire, value in fields if number == 5 and wire == 0]
+    if compression:
+        try:
+            if compression[-1] == 0:
+                formats = [15, -15] if is_zlib_header(content) else [-15]
+            elif compression[-1] == 1:
+                formats = [31]
+            else:
+                raise ProtocolError("BAD_COMPRESSION")
+            result = None
+            for wbits in formats:
+                try:
+                    result = inflate(content, wbits)
+                    break
+                except zlib.error:
+                    continue
+            if result is None:
+                raise ProtocolError("BAD_COMPRESSION")
+            content = result
+        except ProtocolError:
+            raise
+    if not content:
+        raise ProtocolError("EMPTY_CONTENT")
+    try:
+        value = strict_loads(content)
+        when = value.get("expiresAt") if isinstance(value, dict) else None
+        t = parse_time(when) if isinstance(when, str) else None
+    except (ValueError, UnicodeDecodeError):
+        t = None
+    if t is None:
+        raise ProtocolError("INVALID_JSON")
+    return {"expiresAtUnix": t, "expiresAt": format_time(t)}
+
+
+ADDRESS = re.compile(r"0[xX][0-9a-fA-F]{40}\Z", re.ASCII)
+
+
+def op_inbox_id(inp):
+    address = inp["address"]
+    if not isinstance(address, str) or not ADDRESS.match(address):
+        raise ProtocolError("INVALID_ADDRESS")
+    text = "0x" + address[2:].lower() + str(inp["nonce"])
+    return {"inboxId": hashlib.sha256(text.encode()).hexdigest()}
+
+
+OPERATIONS = {
+    "explode.encode": op_encode,
+    "explode.decode": op_decode,
+    "identity.inboxId": op_inbox_id,
+}

@@ -1,0 +1,308 @@
+"""Zulip: sealed push registration (client, bouncer) and the notification envelope, deployed
+profile, as docs/registration.md and docs/envelope.md describe them."""
+import hashlib
+import hmac
+import urllib.parse
+
+from nacl import bindings
+from nacl.exceptions import CryptoError
+
+from .common import ProtocolError, b64decode_strict, b64encode, compact, is_int, strict_loads
+
+LIVENESS = 86400
+MAX_TOKEN = 4096
+
+
+def token_id(token):
+    return hashlib.sha256(token.encode("utf-8")).digest()[:8]
+
+
+def op_token_id(inp):
+    tid = token_id(inp["token"])
+    return {"tokenId": b64encode(tid), "tokenIdInt64": str(int.from_bytes(tid, "big", signed=True))}
+
+
+def registration_plaintext(reg):
+    ordered = {"token_kind": reg["token_kind"], "token": reg["token"], "timestamp": reg["timestamp"]}
+    if reg.get("ios_app_id") is not None:
+        ordered["ios_app_id"] = reg["ios_app_id"]
+    return compact(ordered).encode("utf-8")
+
+
+def sealed_box_nonce(epk, pk):
+    return hashlib.blake2b(epk + pk, digest_size=24).digest()
+
+
+def op_seal(inp):
+    pk = b64decode_strict(inp["bouncerPublicKey"])
+    esk = bytes.fromhex(inp["ephemeralSecretKey"])
+    epk = bindings.crypto_scalarmult_base(esk)
+    reg = dict(inp["registration"])
+    if reg["token_kind"] != "apns":
+        reg.pop("ios_app_id", None)
+    plaintext = registration_plaintext(reg)
+    nonce = sealed_box_nonce(epk, pk)
+    box = epk + bindings.crypto_box(plaintext, nonce, pk, esk)
+    return {"plaintext": plaintext.decode("utf-8"), "ephemeralPublicKey": epk.hex(), "nonce": nonce.hex(),
+            "encryptedPushRegistration": b64encode(box), "tokenId": b64encode(token_id(reg["token"]))}
+
+
+def bad():
+    return ProtocolError("BAD_REQUEST")
+
+
+def validate_plaintext(plaintext, app_ids):
+    try:
+        value = strict_loads(plaintext)
+    except (ValueError, UnicodeDecodeError):
+        raise bad()
+    if not isinstance(value, dict) or set(value) - {"token_kind", "token", "timestamp", "ios_app_id"}:
+        raise bad()
+    for field in ("token_kind", "token", "timestamp"):
+        if field not in value:
+            raise bad()
+    kind, token, timestamp = value["token_kind"], value["token"], value["timestamp"]
+    if not isinstance(kind, str) or not isinstance(token, str) or not is_int(timestamp):
+        raise bad()
+    if kind not in ("fcm", "apns") or not 1 <= len(token) <= MAX_TOKEN:
+        raise bad()
+    if kind == "apns" and not all(c in "0123456789abcdefABCDEF" for c in token):
+        raise bad()
+    app = value.get("ios_app_id")
+    if "ios_app_id" in value:
+        if not isinstance(app, str) or kind != "apns" or app not in app_ids:
+            raise bad()
+    elif kind == "apns":
+        raise bad()
+    result = {"token_kind": kind, "token": token, "timestamp": timestamp}
+    if app is not None:
+        result["ios_app_id"] = app
+    return result
+
+
+class Bouncer:
+    def __init__(self, config):
+        self.active, self.retired = {}, set()
+        for entry in config["keyRing"]:
+            sk = bytes.fromhex(entry["secretKey"])
+            pk = bindings.crypto_scalarmult_base(sk)
+            if b64encode(pk) != entry["publicKey"]:
+                raise ValueError("keyRing entry does not match")
+            self.active[entry["publicKey"]] = (pk, sk)
+            if entry["status"] == "retired":
+                self.retired.add(entry["publicKey"])
+        for key in self.retired:
+            del self.active[key]
+        self.app_ids = set(config.get("iosAppIds", []))
+        self.now = config["now"]
+        self.devices = []  # (realm, token_id) -> record, in creation order
+
+    def register(self, request):
+        for field in ("realm_uuid", "bouncer_public_key", "encrypted_push_registration", "token_id"):
+            if not isinstance(request.get(field), str):
+                raise bad()
+        try:
+            claimed = b64decode_strict(request["token_id"])
+        except ValueError:
+            raise bad()
+        if len(claimed) != 8:
+            raise bad()
+        keys = self.active.get(request["bouncer_public_key"])
+        if keys is None:
+            raise ProtocolError("INVALID_BOUNCER_PUBLIC_KEY")
+        try:
+            box = b64decode_strict(request["encrypted_push_registration"])
+        except ValueError:
+            raise bad()
+        if len(box) < 48:
+            raise bad()
+        try:
+            plaintext = bindings.crypto_box_seal_open(box, keys[0], keys[1])
+        except CryptoError:
+            raise bad()
+        reg = validate_plaintext(plaintext, self.app_ids)
+        if not hmac.compare_digest(claimed, token_id(reg["token"])):
+            raise bad()
+        if self.now - reg["timestamp"] > LIVENESS:
+            raise ProtocolError("REQUEST_EXPIRED")
+        key = (request["realm_uuid"], token_id(reg["token"]))
+        for number, (existing_key, existing_reg) in enumerate(self.devices, start=1):
+            if existing_key == key:
+                return {"deviceId": number, "created": False, "registration": existing_reg}
+        self.devices.append((key, reg))
+        return {"deviceId": len(self.devices), "created": True, "registration": reg}
+
+
+def op_bouncer(inp):
+    bouncer = Bouncer(inp["bouncer"])
+    for prior in inp.get("priorRequests", []):
+        bouncer.register(prior)
+    return bouncer.register(inp["request"])
+
+
+# --- the notification envelope ---
+
+def truncate(content):
+    return content if len(content) <= 200 else content[:200] + "\u2026"
+
+
+def build_notification(raw):
+    head = {"type": raw["type"], "realm_url": raw["realm_url"], "realm_name": raw["realm_name"], "user_id": raw["user_id"]}
+    if raw["type"] == "message":
+        n = dict(head, sender_id=raw["sender_id"], sender_full_name=raw["sender_full_name"],
+                 sender_avatar_url=raw["sender_avatar_url"], message_id=raw["message_id"], time=raw["time"],
+                 content=truncate(raw["content"]))
+        group = raw.get("mentioned_user_group")
+        if group:
+            n["mentioned_user_group_id"], n["mentioned_user_group_name"] = group["id"], group["name"]
+        recipient = raw["recipient"]
+        if recipient["type"] == "channel":
+            n.update(recipient_type="channel", channel_id=recipient["channel_id"], channel_name=recipient["channel_name"],
+                     topic=recipient["topic"])
+        else:
+            n.update(recipient_type="direct",
+                     recipient_user_ids=sorted(set(recipient["user_ids"]) | {raw["sender_id"], raw["user_id"]}))
+        return n
+    if raw["type"] == "remove":
+        return dict(head, message_ids=sorted(set(raw["message_ids"]))[-200:])
+    return dict(head, time=raw["time"])
+
+
+def push_key(raw):
+    if len(raw) != 33 or raw[0] != 0x31:
+        raise ProtocolError("INVALID_PUSH_KEY")
+    return raw[1:]
+
+
+def op_encrypt(inp):
+    key = push_key(bytes.fromhex(inp["pushKey"]))
+    plaintext = compact(build_notification(inp["notification"])).encode("utf-8")
+    nonce = bytes.fromhex(inp["nonce"])
+    return {"plaintext": plaintext.decode("utf-8"), "encryptedData": b64encode(nonce + bindings.crypto_secretbox(plaintext, nonce, key))}
+
+
+def op_bouncer_payload(inp):
+    key_id, data = inp["pushKeyId"], inp["encryptedData"]
+    if inp["service"] == "apns":
+        body = {"push_key_id": key_id, "encrypted_data": data, "aps": {"mutable-content": 1, "alert": {"title": "New notification"}}}
+        size = len(compact(body).encode())
+        if size > 4096:
+            raise ProtocolError("PAYLOAD_TOO_LARGE")
+        headers = {"apns-priority": "10", "apns-push-type": "alert"} if inp["priority"] == "high" else \
+            {"apns-priority": "5", "apns-push-type": "background"}
+        return {"headers": headers, "body": body}
+    fcm = {"push_key_id": str(key_id), "encrypted_data": data}
+    if len(compact(fcm).encode()) > 4096:
+        raise ProtocolError("PAYLOAD_TOO_LARGE")
+    return {"priority": inp["priority"], "data": fcm}
+
+
+def origin(url):
+    try:
+        parts = urllib.parse.urlsplit(url)
+        scheme, host = parts.scheme.lower(), (parts.hostname or "").lower()
+        port = parts.port or (443 if scheme == "https" else 80)
+    except ValueError:
+        return None
+    return (scheme, host, port) if scheme in ("http", "https") and host else None
+
+
+def key_usable(keys, index, now):
+    """Superseded when a newer key is acknowledged or 15 days old, deleted 30 days later."""
+    newer = keys[index + 1:]
+    if not newer:
+        return True
+    superseded = min([k["createdAt"] + 15 * 86400 for k in newer] + [k["acknowledgedAt"] for k in newer if "acknowledgedAt" in k])
+    return now < superseded + 30 * 86400
+
+
+def parse_notification(plaintext):
+    def fail():
+        return ProtocolError("MALFORMED_NOTIFICATION")
+    try:
+        n = strict_loads(plaintext)
+    except (ValueError, UnicodeDecodeError):
+        raise fail()
+    if not isinstance(n, dict):
+        raise fail()
+
+    def need(name, kind):
+        value = n.get(name)
+        if (kind is int and not is_int(value)) or (kind is str and not isinstance(value, str)):
+            raise fail()
+        return value
+    out = {"type": need("type", str), "realm_url": need("realm_url", str), "realm_name": need("realm_name", str), "user_id": need("user_id", int)}
+    if out["type"] == "message":
+        for name, kind in (("sender_id", int), ("sender_full_name", str), ("sender_avatar_url", str), ("message_id", int),
+                           ("time", int), ("content", str)):
+            out[name] = need(name, kind)
+        if "mentioned_user_group_id" in n or "mentioned_user_group_name" in n:
+            out["mentioned_user_group_id"], out["mentioned_user_group_name"] = need("mentioned_user_group_id", int), need("mentioned_user_group_name", str)
+        out["recipient_type"] = need("recipient_type", str)
+        if out["recipient_type"] == "channel":
+            out.update(channel_id=need("channel_id", int), channel_name=need("channel_name", str), topic=need("topic", str))
+        elif out["recipient_type"] == "direct":
+            ids = n.get("recipient_user_ids")
+            if not isinstance(ids, list) or not all(is_int(i) for i in ids):
+                raise fail()
+            out["recipient_user_ids"] = ids
+        else:
+            raise fail()
+    elif out["type"] == "remove":
+        ids = n.get("message_ids")
+        if not isinstance(ids, list) or not all(is_int(i) for i in ids):
+            raise fail()
+        out["message_ids"] = ids
+    elif out["type"] == "test":
+        out["time"] = need("time", int)
+    else:
+        raise fail()
+    return out
+
+
+def op_receive(inp):
+    payload, service = inp["payload"], inp["service"]
+    malformed = ProtocolError("MALFORMED_PAYLOAD")
+    if not isinstance(payload, dict) or "push_key_id" not in payload or not isinstance(payload.get("encrypted_data"), str):
+        raise malformed
+    raw_id = payload["push_key_id"]
+    if service == "apns" and is_int(raw_id):
+        digits = str(raw_id)
+    elif service == "fcm" and isinstance(raw_id, str):
+        digits = raw_id
+    else:
+        raise malformed
+    if not digits.isascii() or not digits.isdigit() or (len(digits) > 1 and digits[0] == "0") or int(digits) > 0xFFFFFFFF:
+        raise malformed
+    key_id = int(digits)
+    try:
+        data = b64decode_strict(payload["encrypted_data"])
+    except ValueError:
+        raise malformed
+    if len(data) < 40:
+        raise malformed
+    keys = inp["keys"]
+    index = next((i for i, k in enumerate(keys) if k["id"] == key_id), None)
+    if index is None or not key_usable(keys, index, inp["now"]):
+        return {"outcome": "droppedUnknownKey"}
+    key = push_key(bytes.fromhex(keys[index]["pushKey"]))
+    try:
+        plaintext = bindings.crypto_secretbox_open(data[24:], data[:24], key)
+    except CryptoError:
+        raise ProtocolError("AUTHENTICATION_FAILED")
+    n = parse_notification(plaintext)
+    account = inp["account"]
+    mine = origin(account["realm_url"])
+    if n["user_id"] != account["user_id"] or mine is None or origin(n["realm_url"]) != mine:
+        return {"outcome": "droppedOtherAccount"}
+    return {"outcome": "delivered", "notification": n}
+
+
+OPERATIONS = {
+    "registration.tokenId": op_token_id,
+    "registration.seal": op_seal,
+    "registration.bouncer": op_bouncer,
+    "envelope.encrypt": op_encrypt,
+    "envelope.bouncerPayload": op_bouncer_payload,
+    "envelope.receive": op_receive,
+}
