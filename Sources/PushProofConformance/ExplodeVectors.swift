@@ -42,13 +42,7 @@ enum ExplodeVectors {
     static func files() throws -> [VectorFile] { [try codecFile(), try metadataFile(), try receiverFile()] }
 
     static func file(_ suite: String, _ header: [String], _ groups: [(type: String, op: String, description: String, firstId: Int, cases: [DeclaredCase])]) throws -> VectorFile {
-        var book = NoteBook(notes)
-        var built: [VectorGroup] = []
-        for g in groups {
-            built.append(VectorGroup(type: g.type, operation: g.op, profile: "deployed", description: g.description,
-                                     tests: try DeclaredCases.tests(g.cases, operation: g.op, profile: "deployed", firstId: g.firstId, suite: suite, book: &book)))
-        }
-        return VectorFile(suite: suite, schema: "\(suite)_schema.json", protocolName: "convos-explode-settings", header: header, notes: book.used, groups: built)
+        try DeclaredCases.file(suite: suite, protocolName: "convos-explode-settings", notes: notes, header: header, groups: groups)
     }
 
     static func seconds(_ text: String) -> Int64 { RFC3339.parse(text)!.unixSeconds }

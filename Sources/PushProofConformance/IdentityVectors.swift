@@ -33,14 +33,7 @@ enum IdentityVectors {
     }
 
     static func file(_ suite: String, _ header: [String], _ groups: [(type: String, op: String, description: String, firstId: Int, cases: [DeclaredCase])]) throws -> VectorFile {
-        var book = NoteBook(notes)
-        var built: [VectorGroup] = []
-        for g in groups {
-            built.append(VectorGroup(type: g.type, operation: g.op, profile: "deployed", description: g.description,
-                                     tests: try DeclaredCases.tests(g.cases, operation: g.op, profile: "deployed", firstId: g.firstId, suite: suite, book: &book)))
-        }
-        return VectorFile(suite: suite, schema: "\(suite)_schema.json", protocolName: "convos-client-id", header: header,
-                          notes: book.used, groups: built)
+        try DeclaredCases.file(suite: suite, protocolName: "convos-client-id", notes: notes, header: header, groups: groups)
     }
 
     static let order = "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"
