@@ -57,26 +57,36 @@ final class LineReader: @unchecked Sendable {
 
 /// Keeps the last bytes an adapter wrote to stderr, for failure reports.
 final class StderrTail: @unchecked Sendable {
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var tail: [UInt8] = []
+    private var finished = false
     private let keep = 2048
 
     init(handle: FileHandle) {
         Thread { [self] in
             while true {
                 let chunk = handle.availableData
-                if chunk.isEmpty { return }
-                lock.lock()
+                condition.lock()
+                if chunk.isEmpty {
+                    finished = true
+                    condition.broadcast()
+                    condition.unlock()
+                    return
+                }
                 tail.append(contentsOf: chunk)
                 if tail.count > keep { tail.removeFirst(tail.count - keep) }
-                lock.unlock()
+                condition.unlock()
             }
         }.start()
     }
 
-    var text: String {
-        lock.lock()
-        defer { lock.unlock() }
+    /// The tail so far. After the adapter has died, `settle` waits (briefly) for the pipe to
+    /// drain, so the report has its last words.
+    func text(settle: Double = 0) -> String {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: settle)
+        while !finished && settle > 0 && condition.wait(until: deadline) {}
         return String(decoding: tail, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
@@ -148,7 +158,7 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
         case .closed:
             Glibc.kill(-process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            throw AdapterFailure.crashed(status: process.terminationStatus, stderr: tail.text)
+            throw AdapterFailure.crashed(status: process.terminationStatus, stderr: tail.text(settle: 1))
         }
     }
 
@@ -187,7 +197,8 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
         let id = nextId
         nextId += 1
         guard Self.write(AdapterProtocol.request(id: id, operation: operation, input: input), to: stdin) else {
-            return broken(.crashed(status: -1, stderr: stderr.text))
+            Self.kill(process)
+            return .adapterFailure(.crashed(status: process.terminationStatus, stderr: stderr.text(settle: 1)))
         }
         switch reader.next(timeout: timeout) {
         case let .line(bytes):
@@ -200,7 +211,7 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
         case .closed:
             Glibc.kill(-process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            return .adapterFailure(.crashed(status: process.terminationStatus, stderr: stderr.text))
+            return .adapterFailure(.crashed(status: process.terminationStatus, stderr: stderr.text(settle: 1)))
         }
     }
 
