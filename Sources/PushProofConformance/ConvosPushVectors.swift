@@ -19,7 +19,6 @@ extension EnvelopeVectors {
     }
 
     static func convosFile() throws -> VectorFile {
-        var book = NoteBook(notes)
         let identities: JSONValue = [["clientId": .string(clientId), "inboxId": "inbox-of-conversation-1"],
                                      ["clientId": .string(otherClientId), "inboxId": "inbox-of-conversation-2"]]
         func c(_ comment: String, _ flags: [String], _ payload: JSONValue, outcome: String? = nil, code: String? = nil) -> DeclaredCase {
@@ -53,14 +52,11 @@ extension EnvelopeVectors {
             c("topic without /proto", ["MalformedTopic"], convosPayload(topic: "/xmtp/mls/1/g-00ff"), code: "MALFORMED_TOPIC"),
             c("topic with a trailing slash", ["MalformedTopic"], convosPayload(topic: "/xmtp/mls/1/g-00ff/proto/"), code: "MALFORMED_TOPIC"),
         ]
-        let tests = try DeclaredCases.tests(cases, operation: "convos.pushRoute", profile: "deployed", firstId: 1,
-                                                          suite: "convos_push", book: &book)
-        return VectorFile(
-            suite: "convos_push", schema: "convos_push_schema.json", protocolName: "convos-push-payload",
+        return try DeclaredCases.file(
+            suite: "convos_push", protocolName: "convos-push-payload", notes: notes,
             header: ["The Convos push payload (APNs userInfo): parse, classify by topic, and route by clientId to exactly one identity.",
                      "identities: the device's clientId -> inbox id mapping (the identity store). The push path never sees an inbox id on the wire."],
-            notes: book.used,
-            groups: [VectorGroup(type: "ConvosPushRouteTest", operation: "convos.pushRoute", profile: "deployed",
-                                 description: "Convos as deployed since October 2025 (clientId-keyed payloads). tcIds 1-500.", tests: tests)])
+            groups: [.init(type: "ConvosPushRouteTest", operation: "convos.pushRoute",
+                           description: "Convos as deployed since October 2025 (clientId-keyed payloads). tcIds 1-500.", firstId: 1, cases: cases)])
     }
 }

@@ -40,7 +40,6 @@ extension EnvelopeVectors {
     }
 
     static func clientFile() throws -> VectorFile {
-        var book = NoteBook(notes)
         let message = sealed(built(E.message()).plaintext, nonce: "client-message")
         let remove = sealed(built(E.remove([7, 8])).plaintext, nonce: "client-remove")
         let otherRealm: JSONValue = ["realm_url": "https://other.example.com", "realm_name": "Other", "user_id": 10]
@@ -137,19 +136,17 @@ extension EnvelopeVectors {
             proposalCase("a tag bit flipped", ["ModifiedCiphertext"], box: Base64.encode(tampered), code: "AUTHENTICATION_FAILED"),
             proposalCase("for another realm", ["OtherAccount"], box: proposalBox(built(E.message(account: otherRealm)), label: "proposal-other"), outcome: "droppedOtherAccount"),
         ]
-        let groups = [
-            VectorGroup(type: "EnvelopeReceiveTest", operation: "envelope.receive", profile: "deployed",
-                        description: "Client: parse the APNs body or FCM data, pick the key by push_key_id (rotation rules against `now`), decrypt, parse, check the account. tcIds 1-500.",
-                        tests: try DeclaredCases.tests(deployed, operation: "envelope.receive", profile: "deployed", firstId: 1, suite: "envelope_client", book: &book)),
-            VectorGroup(type: "EnvelopeReceiveTest", operation: "envelope.receive", profile: "proposal",
-                        description: "Proposal client: pick the device key by push_account_id, open the sealed box. tcIds 501-600.",
-                        tests: try DeclaredCases.tests(proposal, operation: "envelope.receive", profile: "proposal", firstId: 501, suite: "envelope_client", book: &book)),
-        ]
-        return VectorFile(
-            suite: "envelope_client", schema: "envelope_client_schema.json", protocolName: "zulip-push-envelope",
+        return try DeclaredCases.file(
+            suite: "envelope_client", protocolName: "zulip-push-envelope", notes: notes,
             header: ["The client's handling of a delivered notification: every outcome is distinct.",
                      "Outputs: delivered (with the notification), droppedUnknownKey, droppedOtherAccount. Errors: MALFORMED_PAYLOAD, AUTHENTICATION_FAILED, MALFORMED_NOTIFICATION.",
                      "keys: the device's push keys with createdAt and, when the server acknowledged them, acknowledgedAt (Unix seconds); the order is the order of creation."],
-            notes: book.used, groups: groups)
+            groups: [
+                .init(type: "EnvelopeReceiveTest", operation: "envelope.receive",
+                      description: "Client: parse the APNs body or FCM data, pick the key by push_key_id (rotation rules against `now`), decrypt, parse, check the account. tcIds 1-500.",
+                      firstId: 1, cases: deployed),
+                .init(type: "EnvelopeReceiveTest", operation: "envelope.receive", profile: "proposal",
+                      description: "Proposal client: pick the device key by push_account_id, open the sealed box. tcIds 501-600.", firstId: 501, cases: proposal),
+            ])
     }
 }

@@ -89,7 +89,6 @@ enum EnvelopeVectors {
     }
 
     static func serverFile() throws -> VectorFile {
-        var book = NoteBook(notes)
         let long = String(repeating: "0123456789", count: 30)
         let accented = String(repeating: "é", count: 201)
         let encrypt: [DeclaredCase] = [
@@ -147,26 +146,21 @@ enum EnvelopeVectors {
                          input: ["service": .string(service), "priority": "high", "pushAccountId": .integer(E.pushAccountId),
                                  "encryptedContent": .string(cipher)])
         }
-        let groups = [
-            VectorGroup(type: "EnvelopeEncryptTest", operation: "envelope.encrypt", profile: "deployed",
-                        description: "Server: build the notification from its raw inputs, then encrypt. tcIds 1-200.",
-                        tests: try DeclaredCases.tests(encrypt, operation: "envelope.encrypt", profile: "deployed", firstId: 1, suite: "envelope_server", book: &book)),
-            VectorGroup(type: "EnvelopeSealTest", operation: "envelope.seal", profile: "proposal",
-                        description: "Proposal server: the notification sealed to the device's public key. tcIds 201-300.",
-                        tests: try DeclaredCases.tests(seal, operation: "envelope.seal", profile: "proposal", firstId: 201, suite: "envelope_server", book: &book)),
-            VectorGroup(type: "BouncerPayloadTest", operation: "envelope.bouncerPayload", profile: "deployed",
-                        description: "Bouncer: the APNs request (headers and body) or the FCM message. tcIds 301-500.",
-                        tests: try DeclaredCases.tests(bouncer, operation: "envelope.bouncerPayload", profile: "deployed", firstId: 301, suite: "envelope_server", book: &book)),
-            VectorGroup(type: "BouncerPayloadTest", operation: "envelope.bouncerPayload", profile: "proposal",
-                        description: "Proposal bouncer: addressed by push_account_id, field encrypted_content. tcIds 501-600.",
-                        tests: try DeclaredCases.tests(proposalBouncer, operation: "envelope.bouncerPayload", profile: "proposal", firstId: 501, suite: "envelope_server", book: &book)),
-        ]
-        return VectorFile(
-            suite: "envelope_server", schema: "envelope_server_schema.json", protocolName: "zulip-push-envelope",
+        return try DeclaredCases.file(
+            suite: "envelope_server", protocolName: "zulip-push-envelope", notes: notes,
             header: ["The server's notification plaintext and encryption, and the bouncer's APNs / FCM payloads.",
                      "envelope.encrypt: the plaintext is compact JSON in the key order of docs/envelope.md; encrypted_data = base64(nonce(24) || crypto_secretbox_easy output (tag(16) || ciphertext)).",
                      "Push keys are 0x31 || SHA-256(\"pushproof/push-key/<label>\"); nonces are the first 24 bytes of SHA-256(\"pushproof/nonce/<label>\")."],
-            notes: book.used, groups: groups)
+            groups: [
+                .init(type: "EnvelopeEncryptTest", operation: "envelope.encrypt",
+                      description: "Server: build the notification from its raw inputs, then encrypt. tcIds 1-200.", firstId: 1, cases: encrypt),
+                .init(type: "EnvelopeSealTest", operation: "envelope.seal", profile: "proposal",
+                      description: "Proposal server: the notification sealed to the device's public key. tcIds 201-300.", firstId: 201, cases: seal),
+                .init(type: "BouncerPayloadTest", operation: "envelope.bouncerPayload",
+                      description: "Bouncer: the APNs request (headers and body) or the FCM message. tcIds 301-500.", firstId: 301, cases: bouncer),
+                .init(type: "BouncerPayloadTest", operation: "envelope.bouncerPayload", profile: "proposal",
+                      description: "Proposal bouncer: addressed by push_account_id, field encrypted_content. tcIds 501-600.", firstId: 501, cases: proposalBouncer),
+            ])
     }
 
     /// A ciphertext string whose payload is `limit + extra` bytes (any string: the bouncer does

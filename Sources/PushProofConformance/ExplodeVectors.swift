@@ -42,7 +42,8 @@ enum ExplodeVectors {
     static func files() throws -> [VectorFile] { [try codecFile(), try metadataFile(), try receiverFile()] }
 
     static func file(_ suite: String, _ header: [String], _ groups: [(type: String, op: String, description: String, firstId: Int, cases: [DeclaredCase])]) throws -> VectorFile {
-        try DeclaredCases.file(suite: suite, protocolName: "convos-explode-settings", notes: notes, header: header, groups: groups)
+        try DeclaredCases.file(suite: suite, protocolName: "convos-explode-settings", notes: notes, header: header,
+                               groups: groups.map { .init(type: $0.type, operation: $0.op, description: $0.description, firstId: $0.firstId, cases: $0.cases) })
     }
 
     static func seconds(_ text: String) -> Int64 { RFC3339.parse(text)!.unixSeconds }

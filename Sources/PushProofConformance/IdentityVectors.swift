@@ -33,7 +33,8 @@ enum IdentityVectors {
     }
 
     static func file(_ suite: String, _ header: [String], _ groups: [(type: String, op: String, description: String, firstId: Int, cases: [DeclaredCase])]) throws -> VectorFile {
-        try DeclaredCases.file(suite: suite, protocolName: "convos-client-id", notes: notes, header: header, groups: groups)
+        try DeclaredCases.file(suite: suite, protocolName: "convos-client-id", notes: notes, header: header,
+                               groups: groups.map { .init(type: $0.type, operation: $0.op, description: $0.description, firstId: $0.firstId, cases: $0.cases) })
     }
 
     static let order = "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"

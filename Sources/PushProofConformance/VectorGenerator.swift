@@ -119,14 +119,22 @@ enum DeclaredCases {
 }
 
 extension DeclaredCases {
-    /// A vector file whose groups are all declared cases of the `deployed` profile.
-    static func file(suite: String, protocolName: String, notes: [String: VectorNote], header: [String],
-                     groups: [(type: String, op: String, description: String, firstId: Int, cases: [DeclaredCase])]) throws -> VectorFile {
+    struct Group {
+        var type: String
+        var operation: String
+        var profile: String = "deployed"
+        var description: String
+        var firstId: Int
+        var cases: [DeclaredCase]
+    }
+
+    /// A vector file whose groups are all declared cases.
+    static func file(suite: String, protocolName: String, notes: [String: VectorNote], header: [String], groups: [Group]) throws -> VectorFile {
         var book = NoteBook(notes)
         var built: [VectorGroup] = []
         for g in groups {
-            built.append(VectorGroup(type: g.type, operation: g.op, profile: "deployed", description: g.description,
-                                     tests: try tests(g.cases, operation: g.op, profile: "deployed", firstId: g.firstId, suite: suite, book: &book)))
+            built.append(VectorGroup(type: g.type, operation: g.operation, profile: g.profile, description: g.description,
+                                     tests: try tests(g.cases, operation: g.operation, profile: g.profile, firstId: g.firstId, suite: suite, book: &book)))
         }
         return VectorFile(suite: suite, schema: "\(suite)_schema.json", protocolName: protocolName, header: header,
                           notes: book.used, groups: built)
