@@ -24,8 +24,8 @@ func fullServerPath(_ i: Int) -> Int {
         messageId: Int64(1000 + i), time: 1_772_513_819, content: content,
         recipient: .channel(id: 3, name: "general", topic: "benchmarks"))
     let encrypted = try! NotificationSender.encrypt(notification, key: key)
-    let request = try! PushServicePayload.apns(address: .pushKeyId(key.id), ciphertext: encrypted.encryptedData, priority: .high)
-    return request["body"] == nil ? 0 : 1
+    let request = try! PushServicePayload.apnsRequest(address: .pushKeyId(key.id), ciphertext: encrypted.encryptedData, priority: .high)
+    return request.body.count
 }
 
 let samplePlaintext = NotificationBuilder.message(

@@ -20,6 +20,35 @@ public enum SecretBox {
         return out
     }
 
+    /// `nonce(24) || crypto_secretbox_easy(message)` in one buffer, written in place: the form
+    /// that travels when the nonce goes with the ciphertext. `nonce` nil means a fresh random
+    /// nonce from the system CSPRNG (the normal case; a fixed nonce is for vectors).
+    public static func sealPrefixingNonce(_ message: [UInt8], key: SecretBytes, nonce: [UInt8]? = nil) throws(CryptoError) -> [UInt8] {
+        Sodium.ensureInitialised()
+        guard key.count == keyByteCount else {
+            throw .invalidLength(what: "secretbox key", expected: keyByteCount, actual: key.count)
+        }
+        if let nonce { try requireLength(nonce, nonceByteCount, "secretbox nonce") }
+        let total = nonceByteCount + tagByteCount + message.count
+        var status: Int32 = -1
+        let out = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+            let base = buffer.baseAddress!
+            if let nonce {
+                nonce.withUnsafeBufferPointer { base.initialize(from: $0.baseAddress!, count: nonceByteCount) }
+            } else {
+                randombytes_buf(base, nonceByteCount)
+            }
+            status = key.withUnsafeBytes { k in
+                crypto_secretbox_easy(base + nonceByteCount, message, UInt64(message.count), base,
+                                      k.bindMemory(to: UInt8.self).baseAddress!)
+            }
+            if status != 0 { buffer.initialize(repeating: 0) }
+            initialized = total
+        }
+        guard status == 0 else { throw .libraryFailure("crypto_secretbox_easy") }
+        return out
+    }
+
     public static func open(_ box: [UInt8], key: SecretBytes, nonce: [UInt8]) throws(CryptoError) -> [UInt8] {
         Sodium.ensureInitialised()
         guard key.count == keyByteCount else {

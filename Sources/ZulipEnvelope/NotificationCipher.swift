@@ -3,11 +3,13 @@ import ZulipRegistration
 
 /// An encrypted notification as the server hands it to the bouncer.
 public struct EncryptedNotification: Equatable, Sendable {
-    public var nonce: [UInt8]
+    /// `nonce(24) || box`, the bytes `encrypted_data` carries.
+    public let bytes: [UInt8]
+    public var nonce: [UInt8] { Array(bytes[..<SecretBox.nonceByteCount]) }
     /// `crypto_secretbox_easy` output: the 16-byte Poly1305 tag, then the ciphertext.
-    public var box: [UInt8]
+    public var box: [UInt8] { Array(bytes[SecretBox.nonceByteCount...]) }
     /// `encrypted_data`: standard base64 of `nonce(24) || box`.
-    public var encryptedData: String { Base64.encode(nonce + box) }
+    public var encryptedData: String { Base64.encode(bytes) }
 }
 
 /// Deployed profile: XSalsa20-Poly1305 (`crypto_secretbox_easy`) under the push key.
@@ -30,12 +32,11 @@ public enum NotificationCipher {
 
     /// Encrypts with `nonce` (vectors) or a fresh random nonce (`nil`).
     public static func encrypt(_ plaintext: [UInt8], key: PushKey, nonce: [UInt8]? = nil) throws(EnvelopeError) -> EncryptedNotification {
-        let nonce = nonce ?? secureRandomBytes(count: SecretBox.nonceByteCount)
-        guard nonce.count == SecretBox.nonceByteCount else {
+        if let nonce, nonce.count != SecretBox.nonceByteCount {
             throw .invalidNotification("the nonce must be \(SecretBox.nonceByteCount) bytes")
         }
         do {
-            return EncryptedNotification(nonce: nonce, box: try SecretBox.seal(plaintext, key: key.secretboxKey, nonce: nonce))
+            return EncryptedNotification(bytes: try SecretBox.sealPrefixingNonce(plaintext, key: key.secretboxKey, nonce: nonce))
         } catch {
             throw .invalidPushKey("\(error)")
         }

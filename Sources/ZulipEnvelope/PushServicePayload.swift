@@ -22,15 +22,24 @@ public enum EnvelopeAddress: Equatable, Sendable {
     case pushKeyId(UInt32)
     case pushAccountId(UInt64)
 
-    var idKey: String {
+    var idKey: StaticString {
         switch self { case .pushKeyId: return "push_key_id"; case .pushAccountId: return "push_account_id" }
     }
-    var dataKey: String {
+    var dataKey: StaticString {
         switch self { case .pushKeyId: return "encrypted_data"; case .pushAccountId: return "encrypted_content" }
     }
-    var number: String {
-        switch self { case let .pushKeyId(id): return String(id); case let .pushAccountId(id): return String(id) }
+    var number: UInt64 {
+        switch self { case let .pushKeyId(id): return UInt64(id); case let .pushAccountId(id): return id }
     }
+}
+
+/// An APNs request as the bouncer sends it: two headers and the compact JSON body.
+public struct APNsRequest: Equatable, Sendable {
+    /// `apns-priority`: "10" (immediate) or "5" (power-considerate).
+    public var priority: String
+    /// `apns-push-type`: "alert" or "background".
+    public var pushType: String
+    public var body: [UInt8]
 }
 
 /// The bouncer's assembly of the request to APNs or FCM. Only the address and the ciphertext
@@ -38,27 +47,44 @@ public enum EnvelopeAddress: Equatable, Sendable {
 public enum PushServicePayload {
     /// APNs: the JSON body plus the `apns-priority` and `apns-push-type` headers. The id is a
     /// JSON *integer*. Body: `{"push_key_id":N,"encrypted_data":"...","aps":{"mutable-content":1,"alert":{"title":"New notification"}}}`.
+    /// The body is written straight to bytes (the bouncer's hot path).
+    public static func apnsRequest(address: EnvelopeAddress, ciphertext: String, priority: NotificationPriority) throws(EnvelopeError) -> APNsRequest {
+        let body = JSONObjectWriter.write(capacity: 160 + ciphertext.utf8.count) { apnsBody(address, ciphertext, into: &$0) }
+        guard body.count <= PushService.payloadLimit else {
+            throw .payloadTooLarge(service: "APNs", size: body.count, limit: PushService.payloadLimit)
+        }
+        switch priority {
+        case .high: return APNsRequest(priority: "10", pushType: "alert", body: body)
+        case .normal: return APNsRequest(priority: "5", pushType: "background", body: body)
+        }
+    }
+
+    /// The APNs request as a JSON value: `{"headers":{...},"body":{...}}`, the form the vectors use.
     public static func apns(address: EnvelopeAddress, ciphertext: String, priority: NotificationPriority) throws(EnvelopeError) -> JSONValue {
-        let body: JSONValue = .object([
-            .init(address.idKey, .number(address.number)),
-            .init(address.dataKey, .string(ciphertext)),
-            .init("aps", ["mutable-content": 1, "alert": ["title": "New notification"]]),
-        ])
-        let size = JSONWriter.compactBytes(body).count
-        guard size <= PushService.payloadLimit else { throw .payloadTooLarge(service: "APNs", size: size, limit: PushService.payloadLimit) }
-        let headers: JSONValue = priority == .high
-            ? ["apns-priority": "10", "apns-push-type": "alert"]
-            : ["apns-priority": "5", "apns-push-type": "background"]
-        return ["headers": headers, "body": body]
+        let request = try apnsRequest(address: address, ciphertext: ciphertext, priority: priority)
+        return ["headers": ["apns-priority": .string(request.priority), "apns-push-type": .string(request.pushType)],
+                "body": JSONObjectBuilder.build { apnsBody(address, ciphertext, into: &$0) }]
+    }
+
+    static func apnsBody<Sink: JSONObjectSink & ~Copyable>(_ address: EnvelopeAddress, _ ciphertext: String, into sink: inout Sink) {
+        sink.member(address.idKey, unsigned: address.number)
+        sink.member(address.dataKey, string: ciphertext)
+        sink.member("aps") { aps in
+            aps.member("mutable-content", integer: 1)
+            aps.member("alert") { $0.member("title", string: "New notification") }
+        }
     }
 
     /// FCM: a data message whose values are all strings, so the id is a JSON *string*; the
     /// limit applies to the data payload.
     public static func fcm(address: EnvelopeAddress, ciphertext: String, priority: NotificationPriority) throws(EnvelopeError) -> JSONValue {
-        let data: JSONValue = .object([.init(address.idKey, .string(address.number)), .init(address.dataKey, .string(ciphertext))])
-        let size = JSONWriter.compactBytes(data).count
+        func data<Sink: JSONObjectSink & ~Copyable>(_ sink: inout Sink) {
+            sink.member(address.idKey, string: String(address.number))
+            sink.member(address.dataKey, string: ciphertext)
+        }
+        let size = JSONObjectWriter.write(capacity: 64 + ciphertext.utf8.count) { data(&$0) }.count
         guard size <= PushService.payloadLimit else { throw .payloadTooLarge(service: "FCM", size: size, limit: PushService.payloadLimit) }
-        return ["priority": .string(priority.rawValue), "data": data]
+        return ["priority": .string(priority.rawValue), "data": JSONObjectBuilder.build { data(&$0) }]
     }
 
     public static func assemble(service: PushService, address: EnvelopeAddress, ciphertext: String,

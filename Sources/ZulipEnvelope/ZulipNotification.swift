@@ -60,41 +60,74 @@ public enum ZulipNotification: Equatable, Sendable {
         }
     }
 
-    /// The JSON object. Key order (which the client must not depend on, but which makes the
-    /// bytes reproducible): `type`, `realm_url`, `realm_name`, `user_id`, then the kind's fields.
-    public var json: JSONValue {
-        func head(_ type: String, _ a: NotificationAccount) -> [JSONValue.Member] {
-            [.init("type", .string(type)), .init("realm_url", .string(a.realmURL)),
-             .init("realm_name", .string(a.realmName)), .init("user_id", .integer(a.userId))]
+    /// The notification's members, in the order of its JSON object (which the client must not
+    /// depend on, but which makes the bytes reproducible): `type`, `realm_url`, `realm_name`,
+    /// `user_id`, then the kind's fields. The one description of the plaintext's shape; `json`
+    /// and `plaintext` are two renderings of it.
+    public func encode<Sink: JSONObjectSink & ~Copyable>(into sink: inout Sink) {
+        func head(_ type: String, _ a: NotificationAccount) {
+            sink.member("type", string: type)
+            sink.member("realm_url", string: a.realmURL)
+            sink.member("realm_name", string: a.realmName)
+            sink.member("user_id", integer: a.userId)
         }
         switch self {
         case let .message(m):
-            var members = head("message", m.account) + [
-                .init("sender_id", .integer(m.senderId)), .init("sender_full_name", .string(m.senderFullName)),
-                .init("sender_avatar_url", .string(m.senderAvatarURL)), .init("message_id", .integer(m.messageId)),
-                .init("time", .integer(m.time)), .init("content", .string(m.content)),
-            ]
+            head("message", m.account)
+            sink.member("sender_id", integer: m.senderId)
+            sink.member("sender_full_name", string: m.senderFullName)
+            sink.member("sender_avatar_url", string: m.senderAvatarURL)
+            sink.member("message_id", integer: m.messageId)
+            sink.member("time", integer: m.time)
+            sink.member("content", string: m.content)
             if let group = m.mentionedUserGroup {
-                members += [.init("mentioned_user_group_id", .integer(group.id)),
-                            .init("mentioned_user_group_name", .string(group.name))]
+                sink.member("mentioned_user_group_id", integer: group.id)
+                sink.member("mentioned_user_group_name", string: group.name)
             }
             switch m.recipient {
             case let .channel(id, name, topic):
-                members += [.init("recipient_type", "channel"), .init("channel_id", .integer(id)),
-                            .init("channel_name", .string(name)), .init("topic", .string(topic))]
+                sink.member("recipient_type", string: "channel")
+                sink.member("channel_id", integer: id)
+                sink.member("channel_name", string: name)
+                sink.member("topic", string: topic)
             case let .direct(ids):
-                members += [.init("recipient_type", "direct"), .init("recipient_user_ids", .array(ids.map(JSONValue.integer)))]
+                sink.member("recipient_type", string: "direct")
+                sink.member("recipient_user_ids", integers: ids)
             }
-            return .object(members)
         case let .remove(r):
-            return .object(head("remove", r.account) + [.init("message_ids", .array(r.messageIds.map(JSONValue.integer)))])
+            head("remove", r.account)
+            sink.member("message_ids", integers: r.messageIds)
         case let .test(t):
-            return .object(head("test", t.account) + [.init("time", .integer(t.time))])
+            head("test", t.account)
+            sink.member("time", integer: t.time)
         }
     }
 
-    /// The compact JSON bytes the server encrypts.
-    public var plaintext: [UInt8] { JSONWriter.compactBytes(json) }
+    /// The JSON object.
+    public var json: JSONValue { JSONObjectBuilder.build { encode(into: &$0) } }
+
+    /// The compact JSON bytes the server encrypts, written without building `json`.
+    public var plaintext: [UInt8] {
+        // Room for the fixed keys plus the strings, so the buffer is allocated once.
+        JSONObjectWriter.write(capacity: 384 + estimatedTextBytes) { encode(into: &$0) }
+    }
+
+    private var estimatedTextBytes: Int {
+        let a = account
+        var n = a.realmURL.utf8.count + a.realmName.utf8.count
+        switch self {
+        case let .message(m):
+            n += m.senderFullName.utf8.count + m.senderAvatarURL.utf8.count + m.content.utf8.count
+                + (m.mentionedUserGroup?.name.utf8.count ?? 0)
+            switch m.recipient {
+            case let .channel(_, name, topic): n += name.utf8.count + topic.utf8.count
+            case let .direct(ids): n += 21 * ids.count
+            }
+        case let .remove(r): n += 21 * r.messageIds.count
+        case .test: break
+        }
+        return n
+    }
 }
 
 /// The server's rules for building notifications.
@@ -108,19 +141,39 @@ public enum NotificationBuilder {
     public static func truncate(_ content: String) -> String {
         // A string of at most 200 UTF-8 bytes has at most 200 code points.
         guard content.utf8.count > maximumContentLength else { return content }
-        // The byte offset where code point 201 starts: count the bytes that begin a code point.
+        // The byte offset where code point 201 starts: count the bytes that begin a code point
+        // (all but the continuation bytes 10xxxxxx), eight at a time while the 201st cannot be
+        // among them, then one by one.
         func cutOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard let base = bytes.baseAddress else { return nil }
             var seen = 0
-            for i in 0..<bytes.count where bytes[i] & 0xC0 != 0x80 {
-                if seen == maximumContentLength { return i }
-                seen += 1
+            var i = 0
+            while i + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let highs = word & 0x8080_8080_8080_8080
+                let continuation = highs == 0 ? 0 : (highs & ~(word << 1)).nonzeroBitCount
+                guard seen + 8 - continuation <= maximumContentLength else { break }
+                seen += 8 - continuation
+                i += 8
+            }
+            while i < bytes.count {
+                if bytes[i] & 0xC0 != 0x80 {
+                    if seen == maximumContentLength { return i }
+                    seen += 1
+                }
+                i += 1
             }
             return nil
         }
         let offset = content.utf8.withContiguousStorageIfAvailable(cutOffset) ?? Array(content.utf8).withUnsafeBufferPointer(cutOffset)
         guard let offset else { return content }
         let cut = content.utf8.index(content.utf8.startIndex, offsetBy: offset)
-        return String(content[..<cut]) + truncationMark
+        // One allocation: room for the kept part and the mark, both known to be valid UTF-8.
+        var result = ""
+        result.reserveCapacity(offset + truncationMark.utf8.count)
+        result += content[..<cut]
+        result += truncationMark
+        return result
     }
 
     /// At most 200 ids, the newest (largest) ones, ascending and without repeats.

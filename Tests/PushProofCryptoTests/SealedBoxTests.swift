@@ -169,6 +169,29 @@ import Testing
     }
 }
 
+extension SealedBoxTests {
+    /// The one-buffer form is `nonce || crypto_secretbox_easy` and nothing else, with the
+    /// nonce given or drawn fresh; libsodium opens it.
+    @Test func secretBoxWithItsNonceInFront() async throws {
+        let key = SecretBytes.random(count: 32)
+        await propertyCheck(count: 100, input: Gen.uint8().array(of: 0...600), Gen.uint8().array(of: 24)) { message, nonce in
+            let combined = try? SecretBox.sealPrefixingNonce(message, key: key, nonce: nonce)
+            #expect(combined == nonce + ((try? SecretBox.seal(message, key: key, nonce: nonce)) ?? []))
+            let fresh = (try? SecretBox.sealPrefixingNonce(message, key: key)) ?? []
+            #expect(fresh.count == 24 + 16 + message.count)
+            #expect((try? SecretBox.open(Array(fresh[24...]), key: key, nonce: Array(fresh[..<24]))) == message)
+        }
+        let a = try SecretBox.sealPrefixingNonce([], key: key), b = try SecretBox.sealPrefixingNonce([], key: key)
+        #expect(a[..<24] != b[..<24])
+        #expect(throws: CryptoError.invalidLength(what: "secretbox nonce", expected: 24, actual: 23)) {
+            try SecretBox.sealPrefixingNonce([], key: key, nonce: [UInt8](repeating: 0, count: 23))
+        }
+        #expect(throws: CryptoError.invalidLength(what: "secretbox key", expected: 32, actual: 16)) {
+            try SecretBox.sealPrefixingNonce([], key: SecretBytes.random(count: 16))
+        }
+    }
+}
+
 @Suite struct Base64Tests {
     @Test func roundTrip() async {
         await propertyCheck(count: 300, input: Gen.uint8().array(of: 0...100)) { bytes in

@@ -111,6 +111,61 @@ func message(content: String, sender: String = "Alice", topic: String = "lunch")
     }
 }
 
+/// Notifications of every kind from generated fields.
+let anyNotification = zip(Gen.int(in: 0...4), markedText, name, Gen.int64(), Gen.int64().array(of: 0...250))
+    .map { kind, text, sender, number, ids -> ZulipNotification in
+        let a = NotificationAccount(realmURL: "https://" + sender, realmName: sender, userId: number)
+        switch kind {
+        case 0: return NotificationBuilder.test(account: a, time: number)
+        case 1: return NotificationBuilder.remove(account: a, messageIds: ids)
+        case 2: return NotificationBuilder.message(account: a, senderId: number, senderFullName: sender, senderAvatarURL: text,
+                                                   messageId: number, time: number, content: text, mentionedUserGroup: (number, sender),
+                                                   recipient: .direct(userIds: ids))
+        default: return NotificationBuilder.message(account: a, senderId: ~number, senderFullName: sender, senderAvatarURL: text,
+                                                    messageId: number, time: 0, content: text + text,
+                                                    recipient: .channel(id: number, name: text, topic: sender))
+        }
+    }
+
+@Suite struct PlaintextRenderingTests {
+    /// The bytes the server encrypts (written without a tree) are the compact form of the
+    /// notification's JSON value, and parse back to the notification.
+    @Test func plaintextIsTheCompactFormOfTheJSONValue() async {
+        await propertyCheck(count: 300, input: anyNotification) { n in
+            #expect(n.plaintext == JSONWriter.compactBytes(n.json))
+            #expect((try? NotificationParser.parse(n.plaintext)) == n)
+        }
+    }
+
+    /// Truncation against its definition: the first 200 code points and "…".
+    @Test func truncationMatchesItsDefinition() async {
+        let mixed = Gen.element(of: ["a", "é", "…", "𝄞", "e\u{301}", "\u{0}", "🇫🇷"]).array(of: 0...400).map { $0.compactMap { $0 }.joined() }
+        await propertyCheck(count: 300, input: mixed) { text in
+            let scalars = Array(text.unicodeScalars)
+            var expected = String.UnicodeScalarView()
+            expected.append(contentsOf: scalars.prefix(200))
+            let definition = scalars.count > 200 ? String(expected) + "…" : text
+            #expect(NotificationBuilder.truncate(text) == definition)
+            #expect(NotificationBuilder.truncate(text).unicodeScalars.elementsEqual(definition.unicodeScalars))
+        }
+    }
+
+    /// The bouncer's byte-written APNs body is the compact form of the vectors' JSON value.
+    @Test func apnsBodyBytesMatchTheJSONValue() async {
+        await propertyCheck(count: 200, input: markedText, Gen.uint32(), Gen.uint64()) { text, keyId, accountId in
+            for address in [EnvelopeAddress.pushKeyId(keyId), .pushAccountId(accountId)] {
+                for priority in NotificationPriority.allCases {
+                    let request = try? PushServicePayload.apnsRequest(address: address, ciphertext: text, priority: priority)
+                    let value = try? PushServicePayload.apns(address: address, ciphertext: text, priority: priority)
+                    #expect(request.map(\.body) == value?["body"].map(JSONWriter.compactBytes))
+                    #expect(request?.priority == value?["headers"]?["apns-priority"]?.stringValue)
+                    #expect(request?.pushType == value?["headers"]?["apns-push-type"]?.stringValue)
+                }
+            }
+        }
+    }
+}
+
 @Suite struct KeyRotationTests {
     /// The rules, written out independently of PushKeyStore.
     static func deleted(_ i: Int, created: [Int64], acked: [Int64?], now: Int64) -> Bool {
