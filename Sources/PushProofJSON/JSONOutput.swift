@@ -80,6 +80,28 @@ struct JSONOutput: ~Copyable {
         out.pointee = UInt8(ascii: "\"")
         out += 1
         if let source = bytes.baseAddress {
+            // Short strings (most keys and many values): two overlapping words cover them.
+            if length >= 8 && length <= 16 {
+                let first = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
+                let last = UnsafeRawPointer(source + length - 8).loadUnaligned(as: UInt64.self)
+                if JSONOutput.escapeBits(first) | JSONOutput.escapeBits(last) == 0 {
+                    UnsafeMutableRawPointer(out).storeBytes(of: first, as: UInt64.self)
+                    UnsafeMutableRawPointer(out + length - 8).storeBytes(of: last, as: UInt64.self)
+                    (out + length).pointee = UInt8(ascii: "\"")
+                    count = out + length + 1 - base
+                    return
+                }
+            } else if length >= 4 && length < 8 {
+                let first = UnsafeRawPointer(source).loadUnaligned(as: UInt32.self)
+                let last = UnsafeRawPointer(source + length - 4).loadUnaligned(as: UInt32.self)
+                if JSONOutput.escapeBits(first) | JSONOutput.escapeBits(last) == 0 {
+                    UnsafeMutableRawPointer(out).storeBytes(of: first, as: UInt32.self)
+                    UnsafeMutableRawPointer(out + length - 4).storeBytes(of: last, as: UInt32.self)
+                    (out + length).pointee = UInt8(ascii: "\"")
+                    count = out + length + 1 - base
+                    return
+                }
+            }
             var i = 0
             while true {
                 while i &+ 16 <= length {
@@ -159,14 +181,14 @@ struct JSONOutput: ~Copyable {
     @inline(__always)
     static func isEscaped(_ b: UInt8) -> Bool { b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") }
 
-    /// Nonzero if any of the eight bytes is below 0x20, `"` (0x22) or `\` (0x5C): the "has a
+    /// Nonzero if any of the word's bytes (four or eight) is below 0x20, `"` (0x22) or `\` (0x5C): the "has a
     /// byte less than n" and "has a zero byte" word tricks, sharing their final mask because
     /// XOR with 0x22 or 0x5C leaves every byte's high bit as it was. Borrows may blur *which*
     /// byte matched, never *whether* one did; the caller then looks at the bytes one by one.
     @inline(__always)
-    static func escapeBits(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
+    static func escapeBits<Word: FixedWidthInteger & UnsignedInteger>(_ word: Word) -> Word {
+        let ones = Word.max / 0xFF  // 0x0101...01
+        let highs = ones &* 0x80
         let belowSpace = word &- ones &* 0x20
         let quote = (word ^ (ones &* 0x22)) &- ones
         let backslash = (word ^ (ones &* 0x5C)) &- ones
