@@ -47,12 +47,19 @@ enum PushPayloadHarness {
 }
 
 /// The notification plaintext parser, and the server's payload assembly for whatever parses:
-/// the assembled body never contains the plaintext's content, sender or realm.
+/// the plaintext's two writers agree, and the assembled body never contains the plaintext's
+/// content, sender or realm.
 enum NotificationJSONHarness {
     static func run(_ data: [UInt8]) {
         guard let notification = try? NotificationParser.parse(data) else { return }
         invariant((try? NotificationParser.parse(notification.plaintext)) == notification, "plaintext round trip")
+        // The byte writer (server's path) and the tree writer (vectors) give the same bytes.
+        invariant(notification.plaintext == JSONWriter.compactBytes(notification.json), "plaintext writers disagree")
         guard let encrypted = try? NotificationSender.encrypt(notification, key: EnvelopeFixtures.key) else { return }
+        if let request = try? PushServicePayload.apnsRequest(address: .pushKeyId(7), ciphertext: encrypted.encryptedData, priority: .high) {
+            let value = try? PushServicePayload.apns(address: .pushKeyId(7), ciphertext: encrypted.encryptedData, priority: .high)
+            invariant(value?["body"].map(JSONWriter.compactBytes) == request.body, "APNs body writers disagree")
+        }
         for service in PushService.allCases {
             guard let request = try? PushServicePayload.assemble(service: service, address: .pushKeyId(7),
                                                                  ciphertext: encrypted.encryptedData, priority: .high) else { continue }
