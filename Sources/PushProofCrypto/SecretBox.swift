@@ -8,9 +8,7 @@ public enum SecretBox {
 
     public static func seal(_ message: [UInt8], key: SecretBytes, nonce: [UInt8]) throws(CryptoError) -> [UInt8] {
         Sodium.ensureInitialised()
-        guard key.count == keyByteCount else {
-            throw .invalidLength(what: "secretbox key", expected: keyByteCount, actual: key.count)
-        }
+        try requireKey(key)
         try requireLength(nonce, nonceByteCount, "secretbox nonce")
         var out = [UInt8](repeating: 0, count: message.count + tagByteCount)
         let status = key.withUnsafeBytes { k in
@@ -25,9 +23,7 @@ public enum SecretBox {
     /// nonce from the system CSPRNG (the normal case; a fixed nonce is for vectors).
     public static func sealPrefixingNonce(_ message: [UInt8], key: SecretBytes, nonce: [UInt8]? = nil) throws(CryptoError) -> [UInt8] {
         Sodium.ensureInitialised()
-        guard key.count == keyByteCount else {
-            throw .invalidLength(what: "secretbox key", expected: keyByteCount, actual: key.count)
-        }
+        try requireKey(key)
         if let nonce { try requireLength(nonce, nonceByteCount, "secretbox nonce") }
         let total = nonceByteCount + tagByteCount + message.count
         var status: Int32 = -1
@@ -51,9 +47,7 @@ public enum SecretBox {
 
     public static func open(_ box: [UInt8], key: SecretBytes, nonce: [UInt8]) throws(CryptoError) -> [UInt8] {
         Sodium.ensureInitialised()
-        guard key.count == keyByteCount else {
-            throw .invalidLength(what: "secretbox key", expected: keyByteCount, actual: key.count)
-        }
+        try requireKey(key)
         try requireLength(nonce, nonceByteCount, "secretbox nonce")
         guard box.count >= tagByteCount else {
             throw .truncated(what: "secretbox ciphertext", minimum: tagByteCount, actual: box.count)
@@ -64,5 +58,11 @@ public enum SecretBox {
         }
         guard status == 0 else { throw .authenticationFailed }
         return out
+    }
+
+    private static func requireKey(_ key: SecretBytes) throws(CryptoError) {
+        guard key.count == keyByteCount else {
+            throw .invalidLength(what: "secretbox key", expected: keyByteCount, actual: key.count)
+        }
     }
 }

@@ -1,8 +1,9 @@
 /// The byte buffer both JSON writers write into.
 ///
-/// Each write reserves its worst case once (a string of n bytes takes at most 6n + 2 escaped)
-/// and then stores through a pointer, so writing a value costs a capacity check, not one per
-/// byte. Non-copyable: the buffer has exactly one owner, so no copy can outlive a reallocation.
+/// Each write reserves room once and then stores through a pointer, so writing a value costs a
+/// capacity check, not one per byte (a string reserves its own length; each escape in it
+/// reserves its extra bytes when met). Non-copyable: the buffer has exactly one owner, so no
+/// copy can outlive a reallocation.
 struct JSONOutput: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -53,17 +54,19 @@ struct JSONOutput: ~Copyable {
 
     /// Text written as it is (number literals, punctuation, indentation).
     mutating func append(raw text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
-            Array(text.utf8).withUnsafeBufferPointer { append($0) }
-        }
+        JSONOutput.withUTF8(of: text) { append($0) }
     }
 
     /// `"`, the string's UTF-8 with what JSON requires escaped, `"`.
     mutating func appendQuoted(_ s: String) {
-        // Native strings are contiguous UTF-8 (small ones are spilled to the stack); others
-        // are copied once.
-        if s.utf8.withContiguousStorageIfAvailable({ appendQuoted(utf8: $0) }) == nil {
-            Array(s.utf8).withUnsafeBufferPointer { appendQuoted(utf8: $0) }
+        JSONOutput.withUTF8(of: s) { appendQuoted(utf8: $0) }
+    }
+
+    /// Native strings are contiguous UTF-8 (small ones are spilled to the stack); others are
+    /// copied once.
+    private static func withUTF8(of s: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if s.utf8.withContiguousStorageIfAvailable(body) == nil {
+            Array(s.utf8).withUnsafeBufferPointer(body)
         }
     }
 
@@ -81,26 +84,11 @@ struct JSONOutput: ~Copyable {
         out += 1
         if let source = bytes.baseAddress {
             // Short strings (most keys and many values): two overlapping words cover them.
-            if length >= 8 && length <= 16 {
-                let first = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
-                let last = UnsafeRawPointer(source + length - 8).loadUnaligned(as: UInt64.self)
-                if JSONOutput.escapeBits(first) | JSONOutput.escapeBits(last) == 0 {
-                    UnsafeMutableRawPointer(out).storeBytes(of: first, as: UInt64.self)
-                    UnsafeMutableRawPointer(out + length - 8).storeBytes(of: last, as: UInt64.self)
-                    (out + length).pointee = UInt8(ascii: "\"")
-                    count = out + length + 1 - base
-                    return
-                }
-            } else if length >= 4 && length < 8 {
-                let first = UnsafeRawPointer(source).loadUnaligned(as: UInt32.self)
-                let last = UnsafeRawPointer(source + length - 4).loadUnaligned(as: UInt32.self)
-                if JSONOutput.escapeBits(first) | JSONOutput.escapeBits(last) == 0 {
-                    UnsafeMutableRawPointer(out).storeBytes(of: first, as: UInt32.self)
-                    UnsafeMutableRawPointer(out + length - 4).storeBytes(of: last, as: UInt32.self)
-                    (out + length).pointee = UInt8(ascii: "\"")
-                    count = out + length + 1 - base
-                    return
-                }
+            if (length >= 8 && length <= 16 && JSONOutput.copyIfClean(source, length, to: out, as: UInt64.self))
+                || (length >= 4 && length < 8 && JSONOutput.copyIfClean(source, length, to: out, as: UInt32.self)) {
+                (out + length).pointee = UInt8(ascii: "\"")
+                count = out + length + 1 - base
+                return
             }
             var i = 0
             while true {
@@ -148,6 +136,22 @@ struct JSONOutput: ~Copyable {
         out.pointee = UInt8(ascii: "\"")
         out += 1
         count = out - base
+    }
+
+    /// For `Word.size <= length <= 2 * Word.size`: if neither the first nor the last word of
+    /// `source` (overlapping in the middle) has a byte that needs an escape, stores both at
+    /// `out`, which covers the string exactly, and returns true; otherwise writes nothing.
+    @inline(__always)
+    private static func copyIfClean<Word: FixedWidthInteger & UnsignedInteger>(
+        _ source: UnsafePointer<UInt8>, _ length: Int, to out: UnsafeMutablePointer<UInt8>, as _: Word.Type
+    ) -> Bool {
+        let size = MemoryLayout<Word>.size
+        let first = UnsafeRawPointer(source).loadUnaligned(as: Word.self)
+        let last = UnsafeRawPointer(source + length - size).loadUnaligned(as: Word.self)
+        guard escapeBits(first) | escapeBits(last) == 0 else { return false }
+        UnsafeMutableRawPointer(out).storeBytes(of: first, as: Word.self)
+        UnsafeMutableRawPointer(out + length - size).storeBytes(of: last, as: Word.self)
+        return true
     }
 
     private static let hexDigits: StaticString = "0123456789abcdef"

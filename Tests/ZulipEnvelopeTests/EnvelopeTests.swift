@@ -150,7 +150,8 @@ let anyNotification = zip(Gen.int(in: 0...4), markedText, name, Gen.int64(), Gen
         }
     }
 
-    /// The bouncer's byte-written APNs body is the compact form of the vectors' JSON value.
+    /// The bouncer's byte-written APNs body is the compact form of the vectors' JSON value, and
+    /// the headers follow the priority.
     @Test func apnsBodyBytesMatchTheJSONValue() async {
         await propertyCheck(count: 200, input: markedText, Gen.uint32(), Gen.uint64()) { text, keyId, accountId in
             for address in [EnvelopeAddress.pushKeyId(keyId), .pushAccountId(accountId)] {
@@ -158,8 +159,9 @@ let anyNotification = zip(Gen.int(in: 0...4), markedText, name, Gen.int64(), Gen
                     let request = try? PushServicePayload.apnsRequest(address: address, ciphertext: text, priority: priority)
                     let value = try? PushServicePayload.apns(address: address, ciphertext: text, priority: priority)
                     #expect(request.map(\.body) == value?["body"].map(JSONWriter.compactBytes))
-                    #expect(request?.priority == value?["headers"]?["apns-priority"]?.stringValue)
-                    #expect(request?.pushType == value?["headers"]?["apns-push-type"]?.stringValue)
+                    let headers = priority == .high ? ("10", "alert") : ("5", "background")
+                    #expect(request?.priority == headers.0 && request?.pushType == headers.1)
+                    #expect(value?["headers"] == ["apns-priority": .string(headers.0), "apns-push-type": .string(headers.1)])
                 }
             }
         }
