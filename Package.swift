@@ -2,37 +2,23 @@
 // PushProof: conformance and fuzz suite for privacy-preserving push protocols.
 import PackageDescription
 
-/// One libFuzzer target per parser, decoder or state machine. Each is a thin executable around a
-/// harness in `PushProofFuzzing`, so that `swift test` can replay the committed corpora through
-/// the very same code without libFuzzer (see `docs/fuzzing.md`).
-let fuzzTargets = [
-    "FuzzBouncerOpen",
-    "FuzzRegistrationJSON",
-    "FuzzServerParameters",
-    "FuzzPushPayload",
-    "FuzzNotificationJSON",
-    "FuzzConvosPayload",
-    "FuzzKeychainRecord",
-    "FuzzIdentityStore",
-    "FuzzPushResolver",
-    "FuzzEncodedContent",
-    "FuzzExplodeJSON",
-    "FuzzAppData",
-    "FuzzExplosionReceiver",
-]
-
 let package = Package(
     name: "PushProof",
     products: [
         .executable(name: "pushproof", targets: ["pushproof"]),
+        .executable(name: "pushproof-fuzz", targets: ["PushProofFuzz"]),
+        .library(name: "PushProofCore", targets: ["PushProofCore"]),
         .library(name: "PushProofCrypto", targets: ["PushProofCrypto"]),
         .library(name: "PushProofJSON", targets: ["PushProofJSON"]),
         .library(name: "ZulipRegistration", targets: ["ZulipRegistration"]),
         .library(name: "ZulipEnvelope", targets: ["ZulipEnvelope"]),
         .library(name: "ConvosPush", targets: ["ConvosPush"]),
+        .library(name: "ConvosExplode", targets: ["ConvosExplode"]),
         .library(name: "ConvosIdentity", targets: ["ConvosIdentity"]),
         .library(name: "PushProofConformance", targets: ["PushProofConformance"]),
-    ] + fuzzTargets.map { .executable(name: $0, targets: [$0]) },
+        .library(name: "PushProofSuites", targets: ["PushProofSuites"]),
+        .library(name: "PushProofFuzzing", targets: ["PushProofFuzzing"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", exact: "2.0.1"),
@@ -50,7 +36,9 @@ let package = Package(
                        providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
-        // The shared layers.
+        // The shared layers: the coded-error protocol every protocol module's errors conform to,
+        // the crypto layer over the C libraries, and strict JSON.
+        .target(name: "PushProofCore"),
         .target(name: "PushProofCrypto", dependencies: [
             "CSodium", "CSecp256k1", "COpenSSL", "CZlib",
             .product(name: "ExtrasBase64", package: "swift-extras-base64"),
@@ -58,27 +46,35 @@ let package = Package(
         .target(name: "PushProofJSON"),
 
         // One module per protocol piece.
-        .target(name: "ZulipRegistration", dependencies: ["PushProofCrypto", "PushProofJSON"]),
-        .target(name: "ZulipEnvelope", dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration"]),
-        .target(name: "ConvosPush", dependencies: ["PushProofCrypto", "PushProofJSON"]),
+        .target(name: "ZulipRegistration", dependencies: ["PushProofCore", "PushProofCrypto", "PushProofJSON"]),
+        .target(name: "ZulipEnvelope", dependencies: ["PushProofCore", "PushProofCrypto", "PushProofJSON", "ZulipRegistration"]),
+        .target(name: "ConvosPush", dependencies: ["PushProofCore", "PushProofCrypto", "PushProofJSON"]),
         .target(name: "ConvosExplode", dependencies: [
-            "PushProofCrypto", "PushProofJSON", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            "PushProofCore", "PushProofCrypto", "PushProofJSON", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
         .target(name: "ConvosIdentity", dependencies: [
-            "PushProofCrypto", "PushProofJSON", "ConvosPush", .product(name: "GRDB", package: "GRDB.swift"),
+            "PushProofCore", "PushProofCrypto", "PushProofJSON", "ConvosPush", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
 
-        // The conformance runner, the vector generator and the fuzz harnesses sit on top.
-        .target(name: "PushProofConformance",
-                dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration", "ZulipEnvelope", "ConvosPush", "ConvosIdentity", "ConvosExplode"]),
+        // The conformance kit: vector model, runner, reports, adapter harness, mutants. It knows no
+        // protocol: its dependencies name none (a test checks its imports too).
+        .target(name: "PushProofConformance", dependencies: ["PushProofCore", "PushProofCrypto", "PushProofJSON"]),
+        // One folder per suite (operations, vector generators, mutants, fixtures) and the one list.
+        .target(name: "PushProofSuites", dependencies: [
+            "PushProofConformance", "PushProofCrypto", "PushProofJSON",
+            "ZulipRegistration", "ZulipEnvelope", "ConvosPush", "ConvosIdentity", "ConvosExplode",
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        ]),
         .target(name: "PushProofFuzzing",
                 dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration", "ZulipEnvelope", "ConvosPush", "ConvosIdentity",
                                "ConvosExplode"]),
         // `swift run -c release pushproof-bench`: throughput figures, never a timed test.
         .executableTarget(name: "pushproof-bench", dependencies: ["ZulipEnvelope", "PushProofCrypto", "CSodium"],
                           path: "Sources/PushProofBenchmarks"),
+        // The libFuzzer executable: one binary, the harness chosen by name (docs/fuzzing.md).
+        .executableTarget(name: "PushProofFuzz", dependencies: ["PushProofFuzzing"]),
         .executableTarget(name: "pushproof", dependencies: [
-            "PushProofConformance",
+            "PushProofConformance", "PushProofSuites",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -110,11 +106,8 @@ let package = Package(
             "ConvosIdentity", "ConvosPush", "PushProofCrypto", "PushProofJSON",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "PushProofConformanceTests", dependencies: [
-            "PushProofConformance", "ZulipRegistration", "PushProofJSON",
-        ]),
+        .testTarget(name: "PushProofConformanceTests", dependencies: ["PushProofConformance", "PushProofJSON"]),
+        .testTarget(name: "PushProofSuitesTests", dependencies: ["PushProofSuites", "PushProofConformance", "PushProofJSON"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["PushProofFuzzing"]),
-    ] + fuzzTargets.map {
-        .executableTarget(name: $0, dependencies: ["PushProofFuzzing"], path: "Sources/FuzzTargets/\($0)")
-    }
+    ]
 )

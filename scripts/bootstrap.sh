@@ -17,5 +17,7 @@ echo "bootstrap: installing ${missing[*]}" >&2
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq libsodium-dev libsecp256k1-dev libssl-dev libsqlite3-dev zlib1g-dev pkg-config >/dev/null
+# Wait for another apt/dpkg run to finish instead of failing at once on its lock.
+lock=(-o DPkg::Lock::Timeout=600)
+$sudo apt-get "${lock[@]}" update -qq
+$sudo apt-get "${lock[@]}" install -y -qq libsodium-dev libsecp256k1-dev libssl-dev libsqlite3-dev zlib1g-dev pkg-config >/dev/null

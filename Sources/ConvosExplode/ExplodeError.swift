@@ -1,6 +1,8 @@
+import PushProofCore
+
 /// Why an ExplodeSettings message or a metadata value was refused. Codes are what vectors pin;
 /// the two messages iOS itself uses are kept word for word.
-public enum ExplodeError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum ExplodeError: CodedError, Equatable, Sendable {
     /// The EncodedContent bytes are not a protobuf EncodedContent.
     case malformedProtobuf
     /// Not `convos.org/explode_settings` (authority or type differ, or no type at all).

@@ -1,6 +1,8 @@
+import PushProofCore
+
 /// Failures of the identity layer, with stable codes for vectors. Messages may name inbox ids
 /// and clientIds (identifiers, which the store's errors must name), never key bytes.
-public enum IdentityError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum IdentityError: CodedError, Equatable, Sendable {
     case invalidPrivateKey
     case invalidAddress
     /// The inbox exists with another clientId: a clientId never changes for an inbox.

@@ -1,3 +1,4 @@
+import PushProofCore
 import PushProofCrypto
 import PushProofJSON
 
@@ -8,7 +9,7 @@ import PushProofJSON
 public enum KeychainRecord {
     public static let service = "org.convos.ios.KeychainIdentityStore.v2"
 
-    public enum DecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum DecodingError: CodedError, Equatable, Sendable {
         case malformedJSON
         case missingField(String)
         case unexpectedField

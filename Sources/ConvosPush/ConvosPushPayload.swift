@@ -1,4 +1,5 @@
 import Foundation
+import PushProofCore
 import PushProofCrypto
 import PushProofJSON
 
@@ -44,7 +45,7 @@ public struct ConvosPushPayload: Equatable, Sendable {
 
     public var isWelcome: Bool { if case .welcome = topic { return true } else { return false } }
 
-    public enum ParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum ParseError: CodedError, Equatable, Sendable {
         case notAnObject
         case missingClientId
         case blankClientId

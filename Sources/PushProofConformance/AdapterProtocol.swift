@@ -46,8 +46,9 @@ public enum AdapterProtocol {
         }
     }
 
-    public static func request(id: Int, operation: String, input: JSONValue) -> JSONValue {
-        ["type": "request", "id": .integer(id), "operation": .string(operation), "input": input]
+    /// A request line; the input carries the profile (`OperationRequest.wireInput`).
+    public static func request(id: Int, _ request: OperationRequest) -> JSONValue {
+        ["type": "request", "id": .integer(id), "operation": .string(request.operation.rawValue), "input": request.wireInput]
     }
 
     public static func response(id: Int, outcome: OperationOutcome) -> JSONValue {

@@ -5,11 +5,14 @@ import PushProofJSON
 /// Other implementations can use the reference as an oracle this way, and the harness is tested
 /// end to end against it.
 public enum AdapterServer {
-    public static func serve(_ implementation: any ConformanceImplementation, operations: [String], version: String,
-                             input: FileHandle = .standardInput, output: FileHandle = .standardOutput) {
+    public static func serve(_ implementation: any ConformanceImplementation, operations: [OperationName],
+                             profiles: Set<Profile>, version: String, input: FileHandle = .standardInput,
+                             output: FileHandle = .standardOutput) {
         func send(_ json: JSONValue) {
             try? output.write(contentsOf: JSONWriter.compactBytes(json) + [UInt8(ascii: "\n")])
         }
+        let hello = AdapterProtocol.Hello(name: implementation.name, implementationVersion: version,
+                                          operations: Set(operations.map(\.rawValue)), profiles: Set(profiles.map(\.rawValue)))
         var pending: [UInt8] = []
         while true {
             let chunk = input.availableData
@@ -21,12 +24,18 @@ public enum AdapterServer {
                 guard let message = try? JSONParser.parse(line) else { continue }
                 switch message["type"]?.stringValue {
                 case "hello":
-                    send(AdapterProtocol.Hello(name: implementation.name, implementationVersion: version,
-                                               operations: Set(operations), profiles: ["deployed", "proposal"]).json)
+                    send(hello.json)
                 case "request":
                     guard let id = message["id"]?.int64Value, let operation = message["operation"]?.stringValue,
-                          let requestInput = message["input"] else { continue }
-                    send(AdapterProtocol.response(id: Int(id), outcome: implementation.perform(operation: operation, input: requestInput)))
+                        let wireInput = message["input"]
+                    else { continue }
+                    let outcome: OperationOutcome
+                    do {
+                        outcome = implementation.perform(try OperationRequest(operation: OperationName(operation), wireInput: wireInput))
+                    } catch {
+                        outcome = .error(code: harnessInputErrorCode, message: error.message)
+                    }
+                    send(AdapterProtocol.response(id: Int(id), outcome: outcome))
                 default:
                     continue
                 }

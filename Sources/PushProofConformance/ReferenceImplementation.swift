@@ -1,31 +1,28 @@
-import PushProofJSON
 
-/// The reference implementation, behind the same named operations any other implementation
-/// offers. Each protocol module contributes a table of handlers.
+/// The reference implementation: the handlers of a list of suites behind the same named
+/// operations any other implementation offers.
 public struct ReferenceImplementation: ConformanceImplementation {
-    typealias Handler = @Sendable (JSONValue) throws -> OperationOutcome
-
     public let name = "pushproof-reference"
-    private let handlers: [String: Handler]
+    private let table: [OperationName: SuiteOperation]
 
-    public init() {
-        var all: [String: Handler] = [:]
-        for table in [RegistrationOperations.handlers, EnvelopeOperations.handlers, IdentityOperations.handlers, ExplodeOperations.handlers] {
-            all.merge(table) { _, _ in preconditionFailure("two suites define the same operation") }
+    public init(suites: [any ConformanceSuite]) {
+        var table: [OperationName: SuiteOperation] = [:]
+        for suite in suites {
+            for operation in suite.operations {
+                precondition(table[operation.name] == nil, "two suites define \(operation.name)")
+                table[operation.name] = operation
+            }
         }
-        handlers = all
+        self.table = table
     }
 
-    public var operations: [String] { handlers.keys.sorted() }
+    public var operations: [OperationName] { table.keys.sorted() }
+    public var profiles: Set<Profile> { table.values.reduce(into: []) { $0.formUnion($1.profiles) } }
 
-    public func perform(operation: String, input: JSONValue) -> OperationOutcome {
-        guard let handler = handlers[operation] else { return .unimplemented }
-        do {
-            return try handler(input)
-        } catch let error as InputError {
-            return .error(code: harnessInputErrorCode, message: error.message)
-        } catch {
-            return .error(code: harnessInputErrorCode, message: "\(error)")
+    public func perform(_ request: OperationRequest) -> OperationOutcome {
+        guard let operation = table[request.operation], operation.profiles.contains(request.profile) else {
+            return .unimplemented
         }
+        return OperationOutcome { try operation.handler(request) }
     }
 }

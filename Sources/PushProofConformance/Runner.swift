@@ -3,49 +3,45 @@ import PushProofJSON
 
 /// How one vector went.
 public struct TestOutcome: Sendable {
-    public enum Status: String, Sendable { case passed, failed, skipped }
+    public enum Status: String, Sendable, CaseIterable {
+        case passed, failed, skipped
+        /// Failed, and listed as an expected failure: does not fail the run.
+        case expectedFailure
+        /// Passed, but listed as an expected failure: fails the run (take it off the list).
+        case unexpectedPass
+    }
 
     public var suite: String
-    public var tcId: Int
-    public var operation: String
-    public var profile: String
-    public var comment: String
-    public var result: VectorResult
+    public var operation: OperationName
+    public var profile: Profile
+    public var test: VectorTest
     public var status: Status
-    public var expected: JSONValue
-    public var alsoAccepted: [JSONValue]
-    public var actual: JSONValue
+    public var actual: OperationOutcome
 
-    public var name: String { "\(suite):\(tcId)" }
+    public var name: String { "\(suite):\(test.tcId)" }
+    /// Whether this outcome fails the run.
+    public var failsRun: Bool { status == .failed || status == .unexpectedPass }
 }
 
 public struct RunReport: Sendable {
     public var implementation: String
     public var outcomes: [TestOutcome]
+    public var expectedFailures: ExpectedFailures?
 
-    public func count(_ status: TestOutcome.Status, suite: String? = nil) -> Int {
-        outcomes.filter { $0.status == status && (suite == nil || $0.suite == suite) }.count
+    public func count(_ status: TestOutcome.Status, suite: String? = nil, profile: Profile? = nil) -> Int {
+        outcomes.filter { $0.status == status && (suite == nil || $0.suite == suite) && (profile == nil || $0.profile == profile) }
+            .count
     }
 
-    public var suites: [String] {
-        var seen: [String] = []
-        for o in outcomes where !seen.contains(o.suite) { seen.append(o.suite) }
-        return seen
-    }
+    /// Suites in the order run.
+    public var suites: [String] { ordered(outcomes.map(\.suite)) }
+    public var profiles: [Profile] { ordered(outcomes.map(\.profile)) }
 
-    public var failed: Bool { count(.failed) > 0 }
-}
+    public var failed: Bool { outcomes.contains { $0.failsRun } }
 
-/// Picks tests by suite name and by `suite:tcId`.
-public struct TestSelection: Sendable {
-    public var suites: Set<String>
-    public var tests: Set<String>
-    public init(suites: [String] = [], tests: [String] = []) {
-        self.suites = Set(suites)
-        self.tests = Set(tests)
-    }
-    func includes(suite: String, tcId: Int) -> Bool {
-        (suites.isEmpty || suites.contains(suite)) && (tests.isEmpty || tests.contains("\(suite):\(tcId)"))
+    private func ordered<T: Hashable>(_ items: [T]) -> [T] {
+        var seen = Set<T>()
+        return items.filter { seen.insert($0).inserted }
     }
 }
 
@@ -53,12 +49,15 @@ public enum RunnerError: Error, CustomStringConvertible {
     case noVectors(String)
     case unreadable(String, String)
     case nothingSelected
+    case unknownExpectedFailures(source: String, [String])
 
     public var description: String {
         switch self {
         case let .noVectors(dir): return "no *_test.json vector files in \(dir)"
         case let .unreadable(file, why): return "\(file): \(why)"
         case .nothingSelected: return "the selection matches no test"
+        case let .unknownExpectedFailures(source, names):
+            return "\(source) lists tests that no vector file has: \(names.joined(separator: ", "))"
         }
     }
 }
@@ -72,44 +71,57 @@ public struct ConformanceRunner {
     }
 
     /// Loads every `*_test.json` in `directory`, sorted by name.
-    public static func loadVectors(directory: URL) throws -> [LoadedVectorFile] {
+    public static func loadVectors(directory: URL) throws -> [VectorFile] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let files = names.filter { $0.hasSuffix("_test.json") }.sorted()
         guard !files.isEmpty else { throw RunnerError.noVectors(directory.path) }
         return try files.map { name in
             let data = try Data(contentsOf: directory.appendingPathComponent(name))
             do {
-                return try LoadedVectorFile(json: JSONParser.parse([UInt8](data)))
+                return try VectorFile(bytes: [UInt8](data))
             } catch {
                 throw RunnerError.unreadable(name, "\(error)")
             }
         }
     }
 
-    public func run(_ files: [LoadedVectorFile], selection: TestSelection = TestSelection()) throws -> RunReport {
+    public func run(_ files: [VectorFile], selection: TestSelection = TestSelection(),
+                    expectedFailures: ExpectedFailures? = nil) throws -> RunReport {
+        if let expectedFailures {
+            let known = Set(files.flatMap { f in f.groups.flatMap { $0.tests.map { "\(f.suite):\($0.tcId)" } } })
+            let unknown = expectedFailures.reasons.keys.filter { !known.contains($0) }.sorted()
+            guard unknown.isEmpty else { throw RunnerError.unknownExpectedFailures(source: expectedFailures.source, unknown) }
+        }
         var outcomes: [TestOutcome] = []
         for file in files {
-            for test in file.tests where selection.includes(suite: file.suite, tcId: test.tcId) {
-                outcomes.append(judge(test, suite: file.suite))
+            for group in file.groups {
+                for test in group.tests where selection.includes(suite: file.suite, profile: group.profile, tcId: test.tcId) {
+                    var outcome = judge(test, in: group, suite: file.suite)
+                    if expectedFailures?.contains(outcome.name) == true {
+                        switch outcome.status {
+                        case .failed: outcome.status = .expectedFailure
+                        case .passed: outcome.status = .unexpectedPass
+                        default: break
+                        }
+                    }
+                    outcomes.append(outcome)
+                }
             }
         }
         guard !outcomes.isEmpty else { throw RunnerError.nothingSelected }
-        return RunReport(implementation: implementation.name, outcomes: outcomes)
+        return RunReport(implementation: implementation.name, outcomes: outcomes, expectedFailures: expectedFailures)
     }
 
-    func judge(_ test: LoadedVectorFile.Test, suite: String) -> TestOutcome {
-        let input = test.input.setting("profile", to: .string(test.profile))
-        let outcome = implementation.perform(operation: test.operation, input: input)
+    func judge(_ test: VectorTest, in group: VectorGroup, suite: String) -> TestOutcome {
+        let answer = implementation.perform(OperationRequest(operation: group.operation, profile: group.profile, input: test.input))
         let status: TestOutcome.Status
-        if outcome == .unimplemented {
+        if answer == .unimplemented {
             status = .skipped
         } else {
-            let candidates = test.result == .acceptable ? [test.expected] + test.alsoAccepted : [test.expected]
-            status = candidates.contains { Self.matches(outcome, $0) } ? .passed : .failed
+            status = test.acceptedAnswers.contains { Self.matches(answer, $0) } ? .passed : .failed
         }
-        return TestOutcome(suite: suite, tcId: test.tcId, operation: test.operation, profile: test.profile,
-                           comment: test.comment, result: test.result, status: status, expected: test.expected,
-                           alsoAccepted: test.alsoAccepted, actual: outcome.json)
+        return TestOutcome(suite: suite, operation: group.operation, profile: group.profile, test: test, status: status,
+                           actual: answer)
     }
 
     /// An output matches `{"output": X}` when it equals X as JSON; an error matches

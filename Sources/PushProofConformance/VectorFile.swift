@@ -10,7 +10,7 @@ public enum VectorResult: String, Sendable, CaseIterable {
     case acceptable
 }
 
-/// A flag's entry in a file's `notes` map.
+/// What a flag means, in a file's `notes` map.
 public struct VectorNote: Sendable, Equatable {
     /// AUTH_BYPASS, MISSING_STEP, EDGE_CASE, MALLEABILITY, LENIENCY, BASIC, FORMAT, ...
     public var bugType: String
@@ -21,7 +21,21 @@ public struct VectorNote: Sendable, Equatable {
     }
 }
 
-public struct VectorTest: Sendable {
+/// A flag and its note, in the order a file lists them.
+public struct FlagNote: Sendable, Equatable {
+    public var flag: String
+    public var note: VectorNote
+}
+
+/// Why a vector file cannot be read.
+public struct VectorFormatError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+    init(_ message: String) { self.message = message }
+    public var description: String { "malformed vector file: \(message)" }
+}
+
+/// One test of a vector file.
+public struct VectorTest: Sendable, Equatable {
     public var tcId: Int
     public var comment: String
     public var flags: [String]
@@ -37,6 +51,23 @@ public struct VectorTest: Sendable {
     /// (informative: it documents a deployed bug, it does not pass).
     public var deployedAnswer: JSONValue?
 
+    public init(tcId: Int, comment: String, flags: [String], result: VectorResult, input: JSONValue,
+                intermediate: JSONValue? = nil, expected: JSONValue, alsoAccepted: [JSONValue] = [],
+                deployedAnswer: JSONValue? = nil) {
+        self.tcId = tcId
+        self.comment = comment
+        self.flags = flags
+        self.result = result
+        self.input = input
+        self.intermediate = intermediate
+        self.expected = expected
+        self.alsoAccepted = alsoAccepted
+        self.deployedAnswer = deployedAnswer
+    }
+
+    /// The answers that pass: `expected`, and for an acceptable test its alternatives.
+    public var acceptedAnswers: [JSONValue] { result == .acceptable ? [expected] + alsoAccepted : [expected] }
+
     public var json: JSONValue {
         var members: [JSONValue.Member] = [
             .init("tcId", .integer(tcId)),
@@ -51,28 +82,72 @@ public struct VectorTest: Sendable {
         if let deployedAnswer { members.append(.init("deployedAnswer", deployedAnswer)) }
         return .object(members)
     }
+
+    public init(json: JSONValue) throws(VectorFormatError) {
+        let r = FormatReader(json, "a test")
+        tcId = Int(try r.integer("tcId"))
+        let at = "test \(tcId)"
+        comment = try r.string("comment", at)
+        flags = try r.strings("flags", at)
+        guard let result = VectorResult(rawValue: try r.string("result", at)) else {
+            throw VectorFormatError("\(at): `result` must be valid, invalid or acceptable")
+        }
+        self.result = result
+        input = try r.field("input", at)
+        intermediate = json["intermediate"]
+        expected = try r.field("expected", at)
+        alsoAccepted = try r.optionalArray("alsoAccepted", at)
+        deployedAnswer = json["deployedAnswer"]
+        let hasOutput = expected["output"] != nil, hasError = expected["error"]?.stringValue != nil
+        guard hasOutput != hasError else { throw VectorFormatError("\(at): `expected` needs exactly one of output, error") }
+        guard (result == .valid && hasOutput) || (result == .invalid && hasError) || result == .acceptable else {
+            throw VectorFormatError("\(at): a \(result.rawValue) test expects \(hasOutput ? "an output" : "an error")")
+        }
+        guard (result == .acceptable) == !alsoAccepted.isEmpty else {
+            throw VectorFormatError("\(at): alsoAccepted is for acceptable tests, and every acceptable test has one")
+        }
+    }
 }
 
-public struct VectorGroup: Sendable {
+/// Tests of one operation in one profile.
+public struct VectorGroup: Sendable, Equatable {
     public var type: String
-    public var operation: String
-    public var profile: String
+    public var operation: OperationName
+    public var profile: Profile
     public var description: String
     public var tests: [VectorTest]
+
+    public init(type: String, operation: OperationName, profile: Profile, description: String, tests: [VectorTest]) {
+        self.type = type
+        self.operation = operation
+        self.profile = profile
+        self.description = description
+        self.tests = tests
+    }
 
     public var json: JSONValue {
         .object([
             .init("type", .string(type)),
-            .init("operation", .string(operation)),
-            .init("profile", .string(profile)),
+            .init("operation", .string(operation.rawValue)),
+            .init("profile", .string(profile.rawValue)),
             .init("description", .string(description)),
             .init("tests", .array(tests.map(\.json))),
         ])
     }
+
+    public init(json: JSONValue) throws(VectorFormatError) {
+        let r = FormatReader(json, "a test group")
+        type = try r.string("type")
+        operation = OperationName(try r.string("operation"))
+        profile = Profile(rawValue: try r.string("profile"))
+        description = try r.string("description")
+        tests = try r.array("tests").map { t throws(VectorFormatError) in try VectorTest(json: t) }
+    }
 }
 
-/// One vector file: a suite of test groups with the notes that explain their flags.
-public struct VectorFile: Sendable {
+/// One vector file: a suite's test groups with the notes that explain their flags. The same type
+/// writes the committed bytes and reads them back.
+public struct VectorFile: Sendable, Equatable {
     public static let formatVersion = 1
 
     /// The file name without `_test.json`; also the suite name on the command line.
@@ -80,8 +155,18 @@ public struct VectorFile: Sendable {
     public var schema: String
     public var protocolName: String
     public var header: [String]
-    public var notes: [(flag: String, note: VectorNote)]
+    public var notes: [FlagNote]
     public var groups: [VectorGroup]
+
+    public init(suite: String, schema: String, protocolName: String, header: [String], notes: [FlagNote],
+                groups: [VectorGroup]) {
+        self.suite = suite
+        self.schema = schema
+        self.protocolName = protocolName
+        self.header = header
+        self.notes = notes
+        self.groups = groups
+    }
 
     public var numberOfTests: Int { groups.reduce(0) { $0 + $1.tests.count } }
     public var fileName: String { "\(suite)_test.json" }
@@ -103,50 +188,72 @@ public struct VectorFile: Sendable {
 
     /// The exact bytes committed under `vectors/`.
     public var serialized: String { JSONWriter.pretty(json) }
-}
 
-/// Reading a vector file back, for the runner (tolerant of fields it does not need).
-public struct LoadedVectorFile: Sendable {
-    public struct Test: Sendable {
-        public var tcId: Int
-        public var comment: String
-        public var flags: [String]
-        public var result: VectorResult
-        public var operation: String
-        public var profile: String
-        public var input: JSONValue
-        public var expected: JSONValue
-        public var alsoAccepted: [JSONValue]
-    }
-
-    public var suite: String
-    public var tests: [Test]
-
-    public enum LoadError: Error, CustomStringConvertible {
-        case malformed(String)
-        public var description: String {
-            switch self { case let .malformed(why): return "malformed vector file: \(why)" }
+    public init(json: JSONValue) throws(VectorFormatError) {
+        let r = FormatReader(json, "the file")
+        suite = try r.string("suite")
+        schema = try r.string("schema")
+        protocolName = try r.string("protocol")
+        guard try r.integer("formatVersion") == Int64(Self.formatVersion) else {
+            throw VectorFormatError("formatVersion \(json["formatVersion"].map(JSONWriter.compact) ?? "") is not \(Self.formatVersion)")
         }
-    }
-
-    public init(json: JSONValue) throws(LoadError) {
-        guard let suite = json["suite"]?.stringValue else { throw .malformed("no `suite`") }
-        guard let groups = json["testGroups"]?.arrayValue else { throw .malformed("no `testGroups`") }
-        self.suite = suite
-        var tests: [Test] = []
+        header = try r.strings("header", "the file")
+        guard let noteMembers = json["notes"]?.members else { throw VectorFormatError("`notes` must be an object") }
+        notes = try noteMembers.map { m throws(VectorFormatError) in
+            let n = FormatReader(m.value, "note \(m.key)")
+            return FlagNote(flag: m.key, note: VectorNote(bugType: try n.string("bugType"), description: try n.string("description")))
+        }
+        groups = try r.array("testGroups").map { g throws(VectorFormatError) in try VectorGroup(json: g) }
+        guard try r.integer("numberOfTests") == Int64(numberOfTests) else {
+            throw VectorFormatError("numberOfTests says \(json["numberOfTests"].map(JSONWriter.compact) ?? ""), the file has \(numberOfTests)")
+        }
+        let noted = Set(notes.map(\.flag))
         for group in groups {
-            guard let operation = group["operation"]?.stringValue, let profile = group["profile"]?.stringValue,
-                  let list = group["tests"]?.arrayValue else { throw .malformed("a group lacks operation, profile or tests") }
-            for t in list {
-                guard let tcId = t["tcId"]?.int64Value, let resultText = t["result"]?.stringValue,
-                      let result = VectorResult(rawValue: resultText), let input = t["input"],
-                      let expected = t["expected"] else { throw .malformed("a test lacks tcId, result, input or expected") }
-                tests.append(Test(tcId: Int(tcId), comment: t["comment"]?.stringValue ?? "",
-                                  flags: t["flags"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                                  result: result, operation: operation, profile: profile, input: input,
-                                  expected: expected, alsoAccepted: t["alsoAccepted"]?.arrayValue ?? []))
+            for test in group.tests {
+                for flag in test.flags where !noted.contains(flag) {
+                    throw VectorFormatError("test \(test.tcId): flag \(flag) has no note")
+                }
             }
         }
-        self.tests = tests
+    }
+
+    public init(bytes: [UInt8]) throws {
+        try self.init(json: JSONParser.parse(bytes))
+    }
+}
+
+/// Field readers for the vector format, with the place in the file in each error.
+private struct FormatReader {
+    let value: JSONValue
+    let place: String
+    init(_ value: JSONValue, _ place: String) {
+        self.value = value
+        self.place = place
+    }
+
+    func field(_ name: String, _ at: String? = nil) throws(VectorFormatError) -> JSONValue {
+        guard let v = value[name] else { throw VectorFormatError("\(at ?? place) lacks `\(name)`") }
+        return v
+    }
+    func string(_ name: String, _ at: String? = nil) throws(VectorFormatError) -> String {
+        guard let s = try field(name, at).stringValue else { throw VectorFormatError("\(at ?? place): `\(name)` must be a string") }
+        return s
+    }
+    func integer(_ name: String, _ at: String? = nil) throws(VectorFormatError) -> Int64 {
+        guard let i = try field(name, at).int64Value else { throw VectorFormatError("\(at ?? place): `\(name)` must be an integer") }
+        return i
+    }
+    func array(_ name: String, _ at: String? = nil) throws(VectorFormatError) -> [JSONValue] {
+        guard let a = try field(name, at).arrayValue else { throw VectorFormatError("\(at ?? place): `\(name)` must be an array") }
+        return a
+    }
+    func optionalArray(_ name: String, _ at: String? = nil) throws(VectorFormatError) -> [JSONValue] {
+        value[name] == nil ? [] : try array(name, at)
+    }
+    func strings(_ name: String, _ at: String? = nil) throws(VectorFormatError) -> [String] {
+        try array(name, at).map { v throws(VectorFormatError) in
+            guard let s = v.stringValue else { throw VectorFormatError("\(at ?? place): `\(name)` must hold strings") }
+            return s
+        }
     }
 }

@@ -3,9 +3,11 @@ import PushProofJSON
 import ZulipEnvelope
 import ZulipRegistration
 
-/// The fuzz harnesses. Each takes arbitrary bytes and must return without trapping; each also
-/// checks invariants and traps (so libFuzzer reports a crash) when one breaks. The libFuzzer
-/// executables call these, and `swift test` replays the committed corpora through them.
+/// The fuzz targets, named once: this table chooses the harness of the fuzz executable
+/// (`pushproof-fuzz`), lists the targets for scripts/fuzz.sh, and drives the corpus replay tests;
+/// `corpora/<name>/` holds each one's seeds. Each harness takes arbitrary bytes and must return
+/// without trapping; each also checks invariants and traps (so libFuzzer reports a crash) when
+/// one breaks.
 public enum FuzzHarness: String, CaseIterable, Sendable {
     case bouncerOpen = "FuzzBouncerOpen"
     case registrationJSON = "FuzzRegistrationJSON"
@@ -105,7 +107,7 @@ enum BouncerOpenHarness {
         } catch {
             // A refusal changes nothing, and the strict bouncer never answers SERVER_ERROR.
             invariant(bouncer.devices == before, "state changed on refusal")
-            invariant(strictness == .deployedCompatible || error.code != .serverError, "strict SERVER_ERROR")
+            invariant(strictness == .deployedCompatible || error.kind != .serverError, "strict SERVER_ERROR")
         }
     }
 }

@@ -1,6 +1,8 @@
+import PushProofCore
+
 /// Why an envelope could not be built, delivered or read. `code` is what vectors pin; messages
 /// name sizes, fields and steps, never keys, content or other plaintext.
-public enum EnvelopeError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum EnvelopeError: CodedError, Equatable, Sendable {
     /// The stored push key is not 33 bytes starting with the type byte 0x31.
     case invalidPushKey(String)
     /// An assembled APNs or FCM payload is over the service's limit.

@@ -1,8 +1,10 @@
-/// A bouncer's answer to a registration it refuses. `code` is what crosses the wire and what
-/// vectors pin; `reason` says which check failed, for people reading a failure. Neither the
+import PushProofCore
+
+/// A bouncer's answer to a registration it refuses. `kind` (its `code`) is what crosses the wire
+/// and what vectors pin; `reason` says which check failed, for people reading a failure. Neither the
 /// message nor the reason ever contains key bytes, the token or any other plaintext.
-public struct BouncerError: Error, Equatable, Sendable, CustomStringConvertible {
-    public enum Code: String, Sendable, CaseIterable {
+public struct BouncerError: CodedError, Equatable, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         case invalidBouncerPublicKey = "INVALID_BOUNCER_PUBLIC_KEY"
         case badRequest = "BAD_REQUEST"
         case requestExpired = "REQUEST_EXPIRED"
@@ -35,11 +37,14 @@ public struct BouncerError: Error, Equatable, Sendable, CustomStringConvertible 
         case uncaughtBase64Error
     }
 
-    public let code: Code
+    public let kind: Kind
     public let reason: Reason
 
-    public init(_ code: Code, _ reason: Reason) {
-        self.code = code
+    /// The wire code, e.g. `BAD_REQUEST`.
+    public var code: String { kind.rawValue }
+
+    public init(_ kind: Kind, _ reason: Reason) {
+        self.kind = kind
         self.reason = reason
     }
 
@@ -47,7 +52,7 @@ public struct BouncerError: Error, Equatable, Sendable, CustomStringConvertible 
 
     /// The message the deployed bouncer returns with the code.
     public var message: String {
-        switch code {
+        switch kind {
         case .invalidBouncerPublicKey: return "Invalid bouncer_public_key"
         case .badRequest: return "Invalid encrypted_push_registration"
         case .requestExpired: return "Request expired"
@@ -82,5 +87,5 @@ public struct BouncerError: Error, Equatable, Sendable, CustomStringConvertible 
         }
     }
 
-    public var description: String { "\(code.rawValue): \(message) (\(detail))" }
+    public var description: String { "\(code): \(message) (\(detail))" }
 }

@@ -1,9 +1,12 @@
+import PushProofCore
 import PushProofCrypto
 
 /// The server's answer to a request it refuses: Zulip's JSON error, `code` and `msg`.
-public struct ServerError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct ServerError: CodedError, Equatable, Sendable {
     public let code: String
     public let message: String
+    /// Zulip's `msg`: vectors compare it.
+    public var wireMessage: String? { message }
     init(_ message: String) {
         self.code = "BAD_REQUEST"
         self.message = message

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PushProofConformance
+import PushProofSuites
 
 @main
 struct PushProofCommand: ParsableCommand {
@@ -31,6 +32,14 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Run only this test (repeatable), as SUITE:TCID, e.g. registration_bouncer:17.")
     var test: [String] = []
 
+    @Option(name: .long, help: "Run only this profile's groups (repeatable), e.g. deployed.")
+    var profile: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Tests the implementation is known to fail: one `suite:tcId  # reason` per line.",
+        discussion: "The run then fails when a listed test passes (take it off the list) or an unlisted one fails."))
+    var expectedFailures: String?
+
     @Option(name: .long, help: "Write JUnit XML results to this file.")
     var junit: String?
 
@@ -52,6 +61,16 @@ struct Run: ParsableCommand {
         for name in suite where !known.contains(name) {
             throw ValidationError("unknown suite \(name); known: \(known.sorted().joined(separator: ", "))")
         }
+        let profiles = Set(files.flatMap { $0.groups.map(\.profile.rawValue) })
+        for name in profile where !profiles.contains(name) {
+            throw ValidationError("no group has profile \(name); profiles: \(profiles.sorted().joined(separator: ", "))")
+        }
+        let expected: ExpectedFailures?
+        do {
+            expected = try expectedFailures.map { try ExpectedFailures(contentsOf: URL(fileURLWithPath: $0)) }
+        } catch {
+            throw ValidationError("\(error)")
+        }
         let implementation: any ConformanceImplementation
         if let impl {
             do {
@@ -61,10 +80,10 @@ struct Run: ParsableCommand {
                 throw ExitCode(2)
             }
         } else {
-            implementation = ReferenceImplementation()
+            implementation = Suites.catalogue.reference
         }
-        let report = try ConformanceRunner(implementation: implementation)
-            .run(files, selection: TestSelection(suites: suite, tests: test))
+        let selection = TestSelection(suites: suite, tests: test, profiles: profile.map(Profile.init(rawValue:)))
+        let report = try ConformanceRunner(implementation: implementation).run(files, selection: selection, expectedFailures: expected)
         print(Reports.text(report, verbose: verbose), terminator: "")
         if let junit { try Reports.junitXML(report).write(toFile: junit, atomically: true, encoding: .utf8) }
         if let json { try Reports.json(report).write(toFile: json, atomically: true, encoding: .utf8) }
@@ -82,7 +101,7 @@ struct Vectors: ParsableCommand {
         @OptionGroup var location: VectorsLocation
 
         func run() throws {
-            for name in try VectorSuites.write(to: location.url) { print("wrote \(location.vectors)/\(name)") }
+            for name in try Suites.catalogue.writeVectors(to: location.url) { print("wrote \(location.vectors)/\(name)") }
         }
     }
 
@@ -92,7 +111,7 @@ struct Vectors: ParsableCommand {
         @OptionGroup var location: VectorsLocation
 
         func run() throws {
-            let (differing, unexpected) = try VectorSuites.verify(directory: location.url)
+            let (differing, unexpected) = try Suites.catalogue.verifyVectors(in: location.url)
             for name in differing { print("differs from the generator: \(location.vectors)/\(name)") }
             for name in unexpected { print("not produced by the generator: \(location.vectors)/\(name)") }
             guard differing.isEmpty && unexpected.isEmpty else {
@@ -109,7 +128,7 @@ struct Operations: ParsableCommand {
         abstract: "List the named operations the reference implementation offers.")
 
     func run() {
-        for op in ReferenceImplementation().operations { print(op) }
+        for op in Suites.catalogue.reference.operations { print(op) }
     }
 }
 
@@ -122,15 +141,16 @@ struct Adapter: ParsableCommand {
     var mutant: String?
 
     func run() throws {
-        let reference = ReferenceImplementation()
-        guard let mutant else {
-            AdapterServer.serve(reference, operations: reference.operations, version: "1")
-            return
+        let catalogue = Suites.catalogue
+        let reference = catalogue.reference
+        var served: any ConformanceImplementation = reference
+        if let mutant {
+            guard let m = catalogue.mutant(named: mutant) else {
+                throw ValidationError("unknown mutant \(mutant); known: \(catalogue.mutants.map(\.id).joined(separator: ", "))")
+            }
+            served = MutatedImplementation(m, reference: reference)
         }
-        guard let m = Mutant.named(mutant) else {
-            throw ValidationError("unknown mutant \(mutant); known: \(Mutant.catalogue.map(\.id).joined(separator: ", "))")
-        }
-        AdapterServer.serve(m, operations: reference.operations, version: "1")
+        AdapterServer.serve(served, operations: reference.operations, profiles: reference.profiles, version: "1")
     }
 }
 
@@ -146,9 +166,11 @@ struct Mutants: ParsableCommand {
     func run() throws {
         let files = try ConformanceRunner.loadVectors(directory: location.url)
         let me = CommandLine.arguments[0]
-        let reports = try ConformanceRunner.hunt(Mutant.catalogue, files: files) { (mutant: Mutant) -> any ConformanceImplementation in
+        let catalogue = Suites.catalogue
+        let reference = catalogue.reference
+        let reports = try ConformanceRunner.hunt(catalogue.mutants, files: files) { (mutant: Mutant) -> any ConformanceImplementation in
             if viaAdapter { return try ExternalImplementation(commandLine: "'\(me)' adapter --mutant \(mutant.id)") }
-            return mutant
+            return MutatedImplementation(mutant, reference: reference)
         }
         for r in reports {
             let caught = r.caught ? "caught by \(r.caughtBy.count): \(r.caughtBy.prefix(4).joined(separator: ", "))\(r.caughtBy.count > 4 ? ", ..." : "")" : "NOT CAUGHT"

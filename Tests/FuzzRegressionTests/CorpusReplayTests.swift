@@ -29,3 +29,24 @@ let corporaRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
         }
     }
 }
+
+/// The fuzz targets are named once, in `FuzzHarness`: the corpus folders follow it, and the fuzz
+/// executable picks its harness from it by name.
+@Suite struct FuzzTargetTableTests {
+    @Test func everyTargetHasACorpusAndEveryCorpusATarget() throws {
+        let entries = try FileManager.default.contentsOfDirectory(atPath: corporaRoot.path)
+        let folders = entries.filter { !$0.hasSuffix(".dict") && !$0.hasPrefix(".") }
+        #expect(Set(folders) == Set(FuzzHarness.allCases.map(\.rawValue)))
+        for dict in entries where dict.hasSuffix(".dict") {
+            #expect(FuzzHarness(rawValue: String(dict.dropLast(5))) != nil, "\(dict) names no target")
+        }
+    }
+
+    @Test func theExecutablePicksItsHarnessByName() {
+        #expect(FuzzTarget.select(environment: "FuzzAppData", executable: "/x/pushproof-fuzz") == .harness(.appData))
+        #expect(FuzzTarget.select(environment: nil, executable: "/out/FuzzBouncerOpen") == .harness(.bouncerOpen))
+        #expect(FuzzTarget.select(environment: "FuzzAppData", executable: "/out/FuzzBouncerOpen") == .harness(.appData))
+        #expect(FuzzTarget.select(environment: "list", executable: "x") == .list)
+        #expect(FuzzTarget.select(environment: nil, executable: "/x/pushproof-fuzz") == .unknown("pushproof-fuzz"))
+    }
+}

@@ -7,13 +7,13 @@ import Testing
 /// each failure is reported on the test it happened on, and a dead adapter is restarted.
 @Suite(.serialized) struct HostileAdapterTests {
     static func script(_ name: String) -> String { "'" + packageRoot.appendingPathComponent("adapters/hostile/\(name)").path + "'" }
-    static let input: JSONValue = ["profile": "deployed", "token": "c0ffee"]
+    static let request = OperationRequest(operation: "registration.tokenId", profile: .deployed, input: ["token": "c0ffee"])
 
     func outcome(_ name: String, timeout: Double = 1) throws -> (OperationOutcome, Duration) {
         let adapter = try ExternalImplementation(commandLine: Self.script(name), timeout: timeout)
         let clock = ContinuousClock()
         var result: OperationOutcome = .unimplemented
-        let elapsed = clock.measure { result = adapter.perform(operation: "registration.tokenId", input: Self.input) }
+        let elapsed = clock.measure { result = adapter.perform(Self.request) }
         return (result, elapsed)
     }
 
@@ -38,7 +38,7 @@ import Testing
 
     @Test func oversizeOutputIsCapped() throws {
         let adapter = try ExternalImplementation(commandLine: Self.script("oversize.sh"), timeout: 5, maximumResponseBytes: 64 * 1024)
-        #expect(adapter.perform(operation: "registration.tokenId", input: Self.input) == .adapterFailure(.oversizeResponse(limit: 64 * 1024)))
+        #expect(adapter.perform(Self.request) == .adapterFailure(.oversizeResponse(limit: 64 * 1024)))
     }
 
     @Test func anOutOfOrderResponseIsAProtocolError() throws {
@@ -60,19 +60,19 @@ import Testing
         let marker = FileManager.default.temporaryDirectory.appendingPathComponent("pushproof-flaky-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: marker) }
         let adapter = try ExternalImplementation(commandLine: "PUSHPROOF_FLAKY_MARKER='\(marker)' " + Self.script("flaky.sh"), timeout: 2)
-        guard case .adapterFailure(.crashed(status: 7, _)) = adapter.perform(operation: "registration.tokenId", input: Self.input) else {
+        guard case .adapterFailure(.crashed(status: 7, _)) = adapter.perform(Self.request) else {
             Issue.record("the first request should have died with the adapter")
             return
         }
-        #expect(adapter.perform(operation: "registration.tokenId", input: Self.input) == .error(code: "BAD_REQUEST", message: nil))
-        #expect(adapter.perform(operation: "registration.tokenId", input: Self.input) == .error(code: "BAD_REQUEST", message: nil))
+        #expect(adapter.perform(Self.request) == .error(code: "BAD_REQUEST", message: nil))
+        #expect(adapter.perform(Self.request) == .error(code: "BAD_REQUEST", message: nil))
         #expect(adapter.restarts == 1)
     }
 
     @Test func undeclaredOperationsAndProfilesAreSkippedWithoutAsking() throws {
         let adapter = try ExternalImplementation(commandLine: Self.script("hang.sh"), timeout: 1)
-        #expect(adapter.perform(operation: "registration.seal", input: Self.input) == .unimplemented)
-        #expect(adapter.perform(operation: "registration.tokenId", input: ["profile": "proposal"]) == .unimplemented)
+        #expect(adapter.perform(OperationRequest(operation: "registration.seal", profile: .deployed, input: [:])) == .unimplemented)
+        #expect(adapter.perform(OperationRequest(operation: "registration.tokenId", profile: .proposal, input: [:])) == .unimplemented)
     }
 
     /// The whole run against the hanging adapter ends, with every asked test failed.
@@ -82,26 +82,5 @@ import Testing
         let report = try ConformanceRunner(implementation: adapter).run(files, selection: TestSelection(suites: ["registration_client"]))
         #expect(report.count(.failed) == 7)  // the seven registration.tokenId vectors
         #expect(report.count(.skipped) == report.outcomes.count - 7)
-    }
-}
-
-@Suite struct ReferenceAdapterTests {
-    /// The reference served over the protocol passes every vector, end to end through pipes.
-    @Test func theReferenceAdapterPassesEverything() throws {
-        let binary = packageRoot.appendingPathComponent(".build/debug/pushproof").path
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build the pushproof product first (swift build)")
-        let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
-        let adapter = try ExternalImplementation(commandLine: "'\(binary)' adapter")
-        let report = try ConformanceRunner(implementation: adapter).run(files)
-        #expect(report.count(.failed) == 0 && report.count(.skipped) == 0)
-        #expect(adapter.hello.operations == Set(ReferenceImplementation().operations))
-    }
-
-    @Test func everyMutantIsCaughtAndNamesItsVectors() throws {
-        let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
-        for report in try ConformanceRunner.hunt(Mutant.catalogue, files: files) {
-            #expect(report.caught, "mutant \(report.mutant) (\(report.bugClass)) survived: a gap in the vectors")
-        }
-        #expect(Set(Mutant.catalogue.map(\.id)).count == Mutant.catalogue.count)
     }
 }

@@ -121,7 +121,7 @@ let tokenGen = Gen.unicodeScalar(in: "!"..."\u{D7FF}").map { String(Character($0
                     #expect(active.contains(k))
                 } catch let error as BouncerError {
                     #expect(!active.contains(k))
-                    #expect(error.code == .invalidBouncerPublicKey)
+                    #expect(error.kind == .invalidBouncerPublicKey)
                     #expect(error.reason == (retired.contains(k) ? .retiredBouncerKey : .unknownBouncerKey))
                 } catch {
                     Issue.record("unexpected error \(error)")

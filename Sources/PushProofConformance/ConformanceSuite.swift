@@ -1,0 +1,36 @@
+import PushProofJSON
+
+/// One operation a suite offers: its name, the profiles it answers in, and the reference's
+/// handler. A handler may throw: a `CodedError` becomes that error's answer, an `InputError` (or
+/// anything else) a harness error; it never needs to map errors by hand.
+public struct SuiteOperation: Sendable {
+    public typealias Handler = @Sendable (OperationRequest) throws -> OperationOutcome
+
+    public let name: OperationName
+    public let profiles: Set<Profile>
+    let handler: Handler
+
+    public init(_ name: OperationName, profiles: Set<Profile> = [.deployed, .proposal], handler: @escaping Handler) {
+        self.name = name
+        self.profiles = profiles
+        self.handler = handler
+    }
+
+    /// An operation whose handler returns an output or throws.
+    public init(_ name: OperationName, profiles: Set<Profile> = [.deployed, .proposal],
+                output: @escaping @Sendable (OperationRequest) throws -> JSONValue) {
+        self.init(name, profiles: profiles) { .output(try output($0)) }
+    }
+}
+
+/// A suite: one protocol piece's operations, the vector files it ships (declared, then run
+/// through the reference by the kit), and the known-bad implementations its vectors must catch.
+/// Each lives in its own folder of `PushProofSuites`; `Suites.all` lists them.
+public protocol ConformanceSuite: Sendable {
+    /// A short name for listings (`registration`).
+    var name: String { get }
+    var operations: [SuiteOperation] { get }
+    /// Every vector file of the suite, declared case by case.
+    func vectorFiles() throws -> [VectorFileDeclaration]
+    var mutants: [Mutant] { get }
+}

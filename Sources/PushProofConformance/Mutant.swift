@@ -1,0 +1,62 @@
+import PushProofJSON
+
+/// A deliberately broken implementation: the reference with one rule switched off, by changing
+/// what the reference sees or answers. The suite must fail every one; a mutant no vector catches
+/// is a gap in the vectors. Each suite declares its own in its folder.
+public struct Mutant: Sendable {
+    public typealias Change = @Sendable (_ request: OperationRequest, _ reference: any ConformanceImplementation) -> OperationOutcome?
+
+    public let id: String
+    /// The bug class it stands for (the vector notes' bug types).
+    public let bugClass: String
+    public let summary: String
+    /// The mutant's answer, or nil to answer as the reference does.
+    let change: Change
+
+    public init(id: String, bugClass: String, summary: String, change: @escaping Change) {
+        self.id = id
+        self.bugClass = bugClass
+        self.summary = summary
+        self.change = change
+    }
+}
+
+/// A mutant in front of a reference.
+public struct MutatedImplementation: ConformanceImplementation {
+    public let mutant: Mutant
+    public let reference: any ConformanceImplementation
+
+    public init(_ mutant: Mutant, reference: any ConformanceImplementation) {
+        self.mutant = mutant
+        self.reference = reference
+    }
+
+    public var name: String { "mutant \(mutant.id)" }
+
+    public func perform(_ request: OperationRequest) -> OperationOutcome {
+        mutant.change(request, reference) ?? reference.perform(request)
+    }
+}
+
+/// How the suite did against each mutant.
+public struct MutantReport: Sendable {
+    public var mutant: String
+    public var bugClass: String
+    public var summary: String
+    /// The vectors that failed the mutant (`suite:tcId`).
+    public var caughtBy: [String]
+    public var caught: Bool { !caughtBy.isEmpty }
+}
+
+extension ConformanceRunner {
+    /// Runs the vectors against each mutant, as `implementation` makes it (in-process by default,
+    /// or behind an adapter).
+    public static func hunt(_ mutants: [Mutant], files: [VectorFile],
+                            implementation: (Mutant) throws -> any ConformanceImplementation) throws -> [MutantReport] {
+        try mutants.map { mutant in
+            let report = try ConformanceRunner(implementation: try implementation(mutant)).run(files)
+            return MutantReport(mutant: mutant.id, bugClass: mutant.bugClass, summary: mutant.summary,
+                                caughtBy: report.outcomes.filter(\.failsRun).map(\.name))
+        }
+    }
+}

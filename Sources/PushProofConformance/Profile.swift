@@ -1,0 +1,24 @@
+/// Which system a vector group describes: `deployed` (what the pinned upstream code does) and
+/// `proposal` (the design documents) are every suite's; a suite may name more in its own folder
+/// (`extension Profile { static let legacy: Profile = "legacy" }`). The profile is read once, at
+/// the edge (a vector group, or a request of the adapter protocol), and reaches handlers typed.
+public struct Profile: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    public let rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    public static let deployed: Profile = "deployed"
+    public static let proposal: Profile = "proposal"
+
+    public var description: String { rawValue }
+    public static func < (a: Profile, b: Profile) -> Bool { a.rawValue < b.rawValue }
+
+    /// The protocol module's own profile type with the same name, e.g. `RegistrationProfile`.
+    public func `as`<P: RawRepresentable>(_ type: P.Type) throws(InputError) -> P where P.RawValue == String {
+        guard let p = P(rawValue: rawValue) else { throw InputError("profile `\(rawValue)` is not one of \(P.self)") }
+        return p
+    }
+}

@@ -1,0 +1,177 @@
+import PushProofJSON
+
+/// A vector that could not be made the way it was declared: the reference answered something
+/// other than the case's stated intent, or a check of the case failed. Nothing is written.
+public struct GeneratorError: Error, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { "vector generation: \(message)" }
+}
+
+/// One vector as a suite declares it: the input, and the answer the reference must give. The kit
+/// runs it through the reference and records the reference's answer as `expected`.
+public struct VectorCase: Sendable {
+    /// What the reference's answer must be for the case to say what it claims.
+    public enum Expectation: Sendable, Equatable, CustomStringConvertible {
+        /// Any output.
+        case output
+        /// An output whose `outcome` member is this (receive, route and trace operations).
+        case outcome(String)
+        /// An error with this code.
+        case error(String)
+        /// An error with exactly this wire message, whatever its code.
+        case message(String)
+
+        func matches(_ answer: OperationOutcome) -> Bool {
+            switch (self, answer) {
+            case (.output, .output): return true
+            case let (.outcome(want), .output(out)): return out["outcome"]?.stringValue == want
+            case let (.error(want), .error(code, _)): return code == want
+            case let (.message(want), .error(_, message)): return message == want
+            default: return false
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .output: return "an output"
+            case let .outcome(o): return "outcome \(o)"
+            case let .error(code): return code
+            case let .message(m): return "the message \"\(m)\""
+            }
+        }
+    }
+
+    public var comment: String
+    public var flags: [String]
+    public var input: JSONValue
+    public var expectation: Expectation
+    /// Values to trace a failure with (never compared).
+    public var intermediate: JSONValue?
+    /// Other answers that pass too: makes the test `acceptable`.
+    public var alsoAccepted: [JSONValue]
+    /// What the deployed system answers where that is a known bug (informative).
+    public var deployedAnswer: JSONValue?
+    /// A further check of the reference's answer (a cross-check against another library, which
+    /// check failed inside the reference, ...); it throws to stop generation.
+    public var check: (@Sendable (OperationOutcome) throws -> Void)?
+
+    /// `code`: the error the reference must answer; `outcome`: the `outcome` of its output;
+    /// `message`: the exact wire message of its error; none of them: an output.
+    public init(comment: String, flags: [String], input: JSONValue, code: String? = nil, outcome: String? = nil,
+                message: String? = nil, intermediate: JSONValue? = nil, alsoAccepted: [JSONValue] = [],
+                deployedAnswer: JSONValue? = nil, check: (@Sendable (OperationOutcome) throws -> Void)? = nil) {
+        self.comment = comment
+        self.flags = flags
+        self.input = input
+        self.expectation = message.map { .message($0) } ?? code.map { .error($0) } ?? outcome.map { .outcome($0) } ?? .output
+        self.intermediate = intermediate
+        self.alsoAccepted = alsoAccepted
+        self.deployedAnswer = deployedAnswer
+        self.check = check
+    }
+}
+
+/// The tcIds of a group: a block the file states in the group's description (` tcIds 1-200.`),
+/// so that cases can be added without renumbering others, or a bare first id.
+public enum TcIdBlock: Sendable {
+    case block(ClosedRange<Int>)
+    case from(Int)
+
+    var first: Int {
+        switch self {
+        case let .block(r): return r.lowerBound
+        case let .from(n): return n
+        }
+    }
+}
+
+/// A group of cases: one operation in one profile.
+public struct VectorGroupDeclaration: Sendable {
+    public var type: String
+    public var operation: OperationName
+    public var profile: Profile
+    /// Without the tcId block: the kit appends it.
+    public var description: String
+    public var ids: TcIdBlock
+    public var cases: [VectorCase]
+
+    public init(type: String, operation: OperationName, profile: Profile = .deployed, description: String,
+                ids: TcIdBlock, cases: [VectorCase]) {
+        self.type = type
+        self.operation = operation
+        self.profile = profile
+        self.description = description
+        self.ids = ids
+        self.cases = cases
+    }
+}
+
+/// A vector file as a suite declares it.
+public struct VectorFileDeclaration: Sendable {
+    public var suite: String
+    public var protocolName: String
+    public var header: [String]
+    /// The suite's flag catalogue; the file lists the flags its tests use, in order of first use.
+    public var notes: [String: VectorNote]
+    public var groups: [VectorGroupDeclaration]
+
+    public init(suite: String, protocolName: String, notes: [String: VectorNote], header: [String],
+                groups: [VectorGroupDeclaration]) {
+        self.suite = suite
+        self.protocolName = protocolName
+        self.header = header
+        self.notes = notes
+        self.groups = groups
+    }
+
+    /// Runs every case through `reference` and writes down its answers; stops at the first case
+    /// whose answer is not the declared one.
+    public func build(with reference: any ConformanceImplementation) throws -> VectorFile {
+        var used: [FlagNote] = []
+        var built: [VectorGroup] = []
+        var ids = Set<Int>()
+        for group in groups {
+            var description = group.description
+            if case let .block(range) = group.ids {
+                guard group.cases.count <= range.count else {
+                    throw GeneratorError("\(suite): \(group.cases.count) cases do not fit in tcIds \(range.lowerBound)-\(range.upperBound)")
+                }
+                description += " tcIds \(range.lowerBound)-\(range.upperBound)."
+            }
+            var tests: [VectorTest] = []
+            for (offset, c) in group.cases.enumerated() {
+                let tcId = group.ids.first + offset
+                let place = "\(suite) tcId \(tcId) (\(c.comment))"
+                guard ids.insert(tcId).inserted else { throw GeneratorError("\(place): the tcId is taken") }
+                let answer = reference.perform(OperationRequest(operation: group.operation, profile: group.profile, input: c.input))
+                guard c.expectation.matches(answer) else {
+                    throw GeneratorError("\(place): declared \(c.expectation), the reference answered \(JSONWriter.compact(answer.json))")
+                }
+                do { try c.check?(answer) } catch { throw GeneratorError("\(place): \(error)") }
+                guard !c.alsoAccepted.contains(answer.json) else {
+                    throw GeneratorError("\(place): an alternative equal to the expected answer")
+                }
+                if c.deployedAnswer == answer.json {
+                    throw GeneratorError("\(place): deployedAnswer equal to the expected answer")
+                }
+                for flag in c.flags where !used.contains(where: { $0.flag == flag }) {
+                    guard let note = notes[flag] else { throw GeneratorError("\(place): flag \(flag) has no note") }
+                    used.append(FlagNote(flag: flag, note: note))
+                }
+                let result: VectorResult
+                if !c.alsoAccepted.isEmpty { result = .acceptable } else if case .output = answer { result = .valid } else { result = .invalid }
+                tests.append(VectorTest(tcId: tcId, comment: c.comment, flags: c.flags, result: result, input: c.input,
+                                        intermediate: c.intermediate, expected: answer.json, alsoAccepted: c.alsoAccepted,
+                                        deployedAnswer: c.deployedAnswer))
+            }
+            built.append(VectorGroup(type: group.type, operation: group.operation, profile: group.profile,
+                                     description: description, tests: tests))
+        }
+        let file = VectorFile(suite: suite, schema: "\(suite)_schema.json", protocolName: protocolName, header: header,
+                              notes: used, groups: built)
+        // What is written must read back as the same file.
+        guard try VectorFile(json: file.json) == file else { throw GeneratorError("\(suite): the file does not read back as written") }
+        return file
+    }
+}

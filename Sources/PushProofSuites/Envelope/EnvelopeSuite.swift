@@ -1,0 +1,32 @@
+import PushProofConformance
+
+extension OperationName {
+    public static let envelopeEncrypt: OperationName = "envelope.encrypt"
+    public static let envelopeSeal: OperationName = "envelope.seal"
+    public static let envelopeBouncerPayload: OperationName = "envelope.bouncerPayload"
+    public static let envelopeReceive: OperationName = "envelope.receive"
+}
+
+/// Zulip's notification envelope: the server encrypts each notification for the device; only a
+/// key id and the ciphertext pass through the bouncer and Apple / Google. Vector files
+/// envelope_server and envelope_client.
+public struct EnvelopeSuite: ConformanceSuite {
+    public init() {}
+
+    public let name = "envelope"
+
+    public var operations: [SuiteOperation] {
+        [
+            SuiteOperation(.envelopeEncrypt, profiles: [.deployed], output: EnvelopeOperations.encrypt),
+            SuiteOperation(.envelopeSeal, profiles: [.proposal], output: EnvelopeOperations.seal),
+            SuiteOperation(.envelopeBouncerPayload, output: EnvelopeOperations.bouncerPayload),
+            SuiteOperation(.envelopeReceive, output: EnvelopeOperations.receive),
+        ]
+    }
+
+    public func vectorFiles() throws -> [VectorFileDeclaration] {
+        [EnvelopeServerVectors.file(), EnvelopeClientVectors.file()]
+    }
+
+    public var mutants: [Mutant] { EnvelopeMutants.all }
+}

@@ -1,0 +1,102 @@
+import ConvosExplode
+import Foundation
+import PushProofConformance
+import PushProofCrypto
+import PushProofJSON
+
+/// The ExplodeSettings suite's operations. Inputs and outputs: docs/vector-format.md.
+enum ExplodeOperations {
+    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
+
+    @Sendable static func encode(_ request: OperationRequest) throws -> JSONValue {
+        let millis = try request.reader.int64("expiresAtUnixMillis")
+        let settings = ExplodeSettings(expiresAt: floorDiv(millis, 1000))  // sub-second precision dropped, as iOS does
+        let bytes = try ExplodeSettingsCodec.encodedBytes(settings)
+        return [
+            "contentType": ["authorityId": .string(ExplodeSettingsCodec.authorityId), "typeId": .string(ExplodeSettingsCodec.typeId),
+                            "versionMajor": .integer(ExplodeSettingsCodec.versionMajor),
+                            "versionMinor": .integer(ExplodeSettingsCodec.versionMinor)],
+            "content": .string(String(decoding: try ExplodeSettingsCodec.contentJSON(settings), as: UTF8.self)),
+            "fallback": .string(try ExplodeSettingsCodec.fallback(settings)),
+            "shouldPush": .bool(ExplodeSettingsCodec.shouldPush),
+            "encodedContentHex": .string(Hex.encode(bytes)),
+        ]
+    }
+
+    @Sendable static func wrap(_ request: OperationRequest) throws -> JSONValue {
+        let r = request.reader
+        let wrapped = PlaintextEnvelopeV1.wrap(try r.hex("encodedContentHex"), idempotencyKey: try r.string("idempotencyKey"))
+        return ["plaintextEnvelopeHex": .string(Hex.encode(wrapped))]
+    }
+
+    @Sendable static func decode(_ request: OperationRequest) throws -> JSONValue {
+        let decoded = try ExplodeSettingsCodec.decode(try request.reader.hex("encodedContentHex"))
+        return ["expiresAtUnix": .integer(decoded.settings.expiresAt),
+                "expiresAt": .string(RFC3339.format(unixSeconds: decoded.settings.expiresAt) ?? "")]
+    }
+
+    static func metadata(_ r: InputReader) throws -> Convos_ConversationCustomMetadata {
+        var m = Convos_ConversationCustomMetadata()
+        m.tag = try r.string("tag")
+        if let t = try r.optionalInt64("expiresAtUnix") { m.expiresAtUnix = t }
+        if let e = try r.optionalString("emoji") { m.emoji = e }
+        for p in try r.optionalArray("profiles") {
+            let pr = InputReader(p)
+            var profile = Convos_ConversationProfile()
+            profile.inboxID = Data(try pr.hex("inboxIdHex"))
+            if let name = try pr.optionalString("name") { profile.name = name }
+            m.profiles.append(profile)
+        }
+        return m
+    }
+
+    static func metadataJSON(_ m: Convos_ConversationCustomMetadata) -> JSONValue {
+        var out: [JSONValue.Member] = [.init("tag", .string(m.tag))]
+        if m.hasExpiresAtUnix { out.append(.init("expiresAtUnix", .integer(m.expiresAtUnix))) }
+        if m.hasEmoji { out.append(.init("emoji", .string(m.emoji))) }
+        out.append(.init("profiles", .array(m.profiles.map { p in
+            p.hasName ? ["inboxIdHex": .string(Hex.encode(p.inboxID)), "name": .string(p.name)] : ["inboxIdHex": .string(Hex.encode(p.inboxID))]
+        })))
+        return .object(out)
+    }
+
+    @Sendable static func metadataEncode(_ request: OperationRequest) throws -> JSONValue {
+        let text = try ConversationMetadataCodec.encode(try metadata(request.reader))
+        let stored = try Base64.decode(text, variant: .urlSafeNoPadding)
+        return ["appData": .string(text), "compressed": .bool(stored.first == ConversationMetadataCodec.compressionMarker)]
+    }
+
+    @Sendable static func metadataDecode(_ request: OperationRequest) throws -> JSONValue {
+        metadataJSON(try ConversationMetadataCodec.decode(try request.reader.string("appData")))
+    }
+
+    static func event(_ json: JSONValue) throws(InputError) -> ExplosionReceiver.Event {
+        let r = InputReader(json)
+        switch try r.string("event") {
+        case "explodeMessage": return .explodeMessage(fromSelf: try r.bool("fromSelf"), expiresAt: try r.int64("expiresAt"))
+        case "metadata": return .metadata(expiresAt: try r.int64("expiresAt"))
+        case "trigger":
+            guard let trigger = ExplosionTrigger(rawValue: try r.string("trigger")) else { throw InputError("unknown trigger") }
+            return .trigger(trigger, now: try r.int64("now"))
+        case "message": return .message
+        case "resync": return .resync
+        default: throw InputError("unknown event")
+        }
+    }
+
+    @Sendable static func receiverTrace(_ request: OperationRequest) throws -> JSONValue {
+        var receiver = ExplosionReceiver()
+        var steps: [JSONValue] = []
+        for e in try request.reader.array("events") {
+            let outcome = receiver.handle(try event(e))
+            var step: [JSONValue.Member] = [.init("outcome", .string(outcome.rawValue))]
+            switch receiver.status {
+            case .active: step.append(.init("status", "active"))
+            case let .scheduled(t): step += [.init("status", "scheduled"), .init("expiresAt", .integer(t))]
+            case .exploded: step.append(.init("status", "exploded"))
+            }
+            steps.append(.object(step))
+        }
+        return ["steps": .array(steps)]
+    }
+}

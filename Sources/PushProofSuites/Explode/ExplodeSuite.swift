@@ -1,0 +1,35 @@
+import PushProofConformance
+
+extension OperationName {
+    public static let explodeEncode: OperationName = "explode.encode"
+    public static let explodeWrap: OperationName = "explode.wrap"
+    public static let explodeDecode: OperationName = "explode.decode"
+    public static let explodeMetadataEncode: OperationName = "explode.metadataEncode"
+    public static let explodeMetadataDecode: OperationName = "explode.metadataDecode"
+    public static let explodeReceiverTrace: OperationName = "explode.receiverTrace"
+}
+
+/// Convos' ExplodeSettings: the content type that tells every member to destroy a conversation,
+/// its metadata copy and the receiver's rules. Vector files explode_codec, _metadata, _receiver.
+public struct ExplodeSuite: ConformanceSuite {
+    public init() {}
+
+    public let name = "explode"
+
+    public var operations: [SuiteOperation] {
+        [
+            SuiteOperation(.explodeEncode, profiles: [.deployed], output: ExplodeOperations.encode),
+            SuiteOperation(.explodeWrap, profiles: [.deployed], output: ExplodeOperations.wrap),
+            SuiteOperation(.explodeDecode, profiles: [.deployed], output: ExplodeOperations.decode),
+            SuiteOperation(.explodeMetadataEncode, profiles: [.deployed], output: ExplodeOperations.metadataEncode),
+            SuiteOperation(.explodeMetadataDecode, profiles: [.deployed], output: ExplodeOperations.metadataDecode),
+            SuiteOperation(.explodeReceiverTrace, profiles: [.deployed], output: ExplodeOperations.receiverTrace),
+        ]
+    }
+
+    public func vectorFiles() throws -> [VectorFileDeclaration] {
+        [try ExplodeCodecVectors.file(), try ExplodeMetadataVectors.file(), ExplodeReceiverVectors.file()]
+    }
+
+    public var mutants: [Mutant] { ExplodeMutants.all }
+}

@@ -1,0 +1,150 @@
+import ConvosIdentity
+import ConvosPush
+import PushProofConformance
+import PushProofCrypto
+import PushProofJSON
+
+/// The clientId-mapping suite's operations. Inputs and outputs: docs/vector-format.md.
+enum IdentityOperations {
+    @Sendable static func keccak(_ request: OperationRequest) throws -> JSONValue {
+        ["digest": .string(Hex.encode(Keccak.keccak256(try request.reader.hex("message"))))]
+    }
+
+    @Sendable static func fromPrivateKey(_ request: OperationRequest) throws -> JSONValue {
+        let input = request.reader
+        let key = SecretBytes(copying: try input.hex("privateKey"))
+        let nonce = try input.uint64("nonce")
+        let address = try EthereumAddress(privateKey: key)
+        let publicKey = try Secp256k1.uncompressedPublicKey(secretKey: key)
+        return ["publicKey": .string(Hex.encode(publicKey)), "address": .string(address.text),
+                "inboxId": .string(InboxId.derive(address: address, nonce: nonce))]
+    }
+
+    @Sendable static func inboxId(_ request: OperationRequest) throws -> JSONValue {
+        let input = request.reader
+        let nonce = try input.uint64("nonce")
+        return ["inboxId": .string(InboxId.derive(address: try EthereumAddress(text: try input.string("address")), nonce: nonce))]
+    }
+
+    @Sendable static func keychainDecode(_ request: OperationRequest) throws -> JSONValue {
+        let identity = try KeychainRecord.decode(Array(try request.reader.string("record").utf8))
+        return ["inboxId": .string(identity.inboxId), "clientId": .string(identity.clientId.value),
+                "address": .string(identity.address.text)]
+    }
+
+    static func clientId(_ text: String) throws(InputError) -> ClientId {
+        guard let id = ClientId(validating: text) else { throw InputError("clientId must be an upper-case UUID v4") }
+        return id
+    }
+
+    @Sendable static func keychainEncode(_ request: OperationRequest) throws -> JSONValue {
+        let r = request.reader
+        let identity = ConversationIdentity(inboxId: try r.string("inboxId"), clientId: try clientId(try r.string("clientId")),
+                                            privateKey: SecretBytes(copying: try r.hex("privateKey")),
+                                            databaseKey: SecretBytes(copying: try r.hex("databaseKey")))
+        return ["record": .string(String(decoding: KeychainRecord.encode(identity), as: UTF8.self))]
+    }
+
+    /// Identities in traces get deterministic keys derived from their inbox id: the trace is
+    /// about the mapping, not the keys.
+    static func traceIdentity(_ r: InputReader) throws -> ConversationIdentity {
+        let inboxId = try r.string("inboxId")
+        return ConversationIdentity(inboxId: inboxId, clientId: try clientId(try r.string("clientId")),
+                                    privateKey: SecretBytes(copying: SHA256.hash(Array("key/\(inboxId)".utf8))),
+                                    databaseKey: SecretBytes(copying: SHA256.hash(Array("db/\(inboxId)".utf8))))
+    }
+
+    static func found(_ identity: ConversationIdentity?) -> JSONValue {
+        guard let identity else { return ["result": "notFound"] }
+        return ["result": "found", "inboxId": .string(identity.inboxId), "clientId": .string(identity.clientId.value)]
+    }
+
+    /// A refused save, as a step result: the code, and the identifiers the error names.
+    static func refusal(_ error: IdentityError) -> JSONValue {
+        switch error {
+        case let .clientIdMismatch(inbox, existing, new):
+            return ["error": .string(error.code), "inboxId": .string(inbox), "existingClientId": .string(existing), "newClientId": .string(new)]
+        case let .duplicateClientId(clientId):
+            return ["error": .string(error.code), "clientId": .string(clientId)]
+        default:
+            return ["error": .string(error.code)]
+        }
+    }
+
+    /// Replays save / lookup / delete steps on a fresh store; one result per step.
+    @Sendable static func storeTrace(_ request: OperationRequest) throws -> JSONValue {
+        let store = InMemoryIdentityStore()
+        var results: [JSONValue] = []
+        for step in try request.reader.array("steps") {
+            let s = InputReader(step)
+            switch try s.string("op") {
+            case "save":
+                let identity = try traceIdentity(s)
+                do {
+                    results.append(["result": try store.save(identity) == .saved ? "saved" : "unchanged"])
+                } catch let error as IdentityError {
+                    results.append(refusal(error))
+                }
+            case "lookupByClientId": results.append(found(store.identity(clientId: try s.string("clientId"))))
+            case "lookupByInboxId": results.append(found(store.identity(inboxId: try s.string("inboxId"))))
+            case "delete": results.append(["result": store.delete(inboxId: try s.string("inboxId")) ? "deleted" : "notFound"])
+            default: throw InputError("unknown store operation")
+            }
+        }
+        return ["results": .array(results)]
+    }
+
+    @Sendable static func backendRequest(_ request: OperationRequest) throws -> JSONValue {
+        let r = request.reader
+        let jwt = try r.string("jwt")
+        let backendRequest: BackendRequest
+        switch try r.string("request") {
+        case "registerDevice":
+            let env = try r.optionalString("apnsEnv").map { text throws(InputError) -> ConvosBackend.APNsEnvironment in
+                guard let e = ConvosBackend.APNsEnvironment(rawValue: text) else { throw InputError("apnsEnv must be sandbox or production") }
+                return e
+            }
+            backendRequest = ConvosBackend.registerDevice(deviceId: try r.string("deviceId"), pushToken: try r.optionalString("pushToken"),
+                                                          environment: env, jwt: jwt)
+        case "subscribe":
+            backendRequest = ConvosBackend.subscribe(deviceId: try r.string("deviceId"), clientId: try clientId(try r.string("clientId")),
+                                                     topics: try r.stringArray("topics"), jwt: jwt)
+        case "unsubscribe":
+            backendRequest = ConvosBackend.unsubscribe(clientId: try clientId(try r.string("clientId")), topics: try r.stringArray("topics"), jwt: jwt)
+        case "unregister":
+            backendRequest = ConvosBackend.unregister(clientId: try clientId(try r.string("clientId")), jwt: jwt)
+        default:
+            throw InputError("unknown backend request")
+        }
+        return backendRequest.json
+    }
+
+    @Sendable static func teardown(_ request: OperationRequest) throws -> JSONValue {
+        let r = request.reader
+        let steps = ConversationTeardown.steps(for: try traceIdentity(r), topics: try r.stringArray("topics"),
+                                               environment: try r.string("environment"), jwt: try r.string("jwt"))
+        return ["steps": .array(steps.map { step in
+            switch step {
+            case let .request(req): return ["step": .string(step.name), "request": req.json]
+            case let .deleteDatabaseRecords(inbox), let .deleteKeychainIdentity(inbox): return ["step": .string(step.name), "inboxId": .string(inbox)]
+            case let .deleteFiles(files): return ["step": .string(step.name), "files": .array(files.map(JSONValue.string))]
+            }
+        })]
+    }
+
+    /// The push path end to end: identities saved (and some deleted) in a real store, then a
+    /// Convos payload resolved through it.
+    @Sendable static func resolvePush(_ request: OperationRequest) throws -> JSONValue {
+        let r = request.reader
+        let store = InMemoryIdentityStore()
+        for entry in try r.array("saved") {
+            guard (try? store.save(try traceIdentity(InputReader(entry)))) != nil else { throw InputError("a saved identity was refused") }
+        }
+        for inbox in try r.optionalStringArray("deletedInboxIds") { _ = store.delete(inboxId: inbox) }
+        let payload = try ConvosPushPayload.parse(try r.field("payload"))
+        switch ConvosPushRouter.route(payload, resolver: store) {
+        case .unknownClientId: return ["outcome": "unknownClientId"]
+        case let .routed(identity, _): return ["outcome": "routed", "inboxId": .string(identity.inboxId)]
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import PushProofJSON
+import Testing
+
+@testable import PushProofConformance
+
+@Suite struct VectorDeclarationTests {
+    let catalogue = ConformanceCatalogue(suites: [ToySuite()])
+
+    @Test func declaredCasesBecomeTestsWithTheReferencesAnswers() throws {
+        let file = try #require(try catalogue.generateVectorFiles().first)
+        #expect(file.fileName == "toy_upper_test.json" && file.schema == "toy_upper_schema.json")
+        #expect(file.groups.map(\.description) == ["Upper case. tcIds 1-100.", "Counting."])
+        let tests = file.groups[0].tests
+        #expect(tests.map(\.tcId) == [1, 2, 3, 4])
+        #expect(tests.map(\.result) == [.valid, .invalid, .invalid, .acceptable])
+        #expect(tests[0].expected == ["output": ["text": "ABC"]])
+        #expect(tests[1].expected == ["error": "EMPTY"])
+        #expect(tests[2].expected == ["error": "BAD", "message": "no punctuation"])
+        #expect(file.groups[1].tests.map(\.tcId) == [101])
+        // Notes in the order flags are first used, and only those used.
+        #expect(file.notes.map(\.flag) == ["Normal", "Empty", "Lenient"])
+    }
+
+    @Test func aCaseTheReferenceAnswersOtherwiseStopsGeneration() {
+        var suite = ToySuite()
+        suite.cases = [VectorCase(comment: "claims an error", flags: ["Normal"], input: ["text": "abc"], code: "EMPTY")]
+        #expect(throws: GeneratorError.self) { try ConformanceCatalogue(suites: [suite]).generateVectorFiles() }
+        suite.cases = [VectorCase(comment: "wrong outcome", flags: ["Normal"], input: ["text": "abc"], outcome: "routed")]
+        #expect(throws: GeneratorError.self) { try ConformanceCatalogue(suites: [suite]).generateVectorFiles() }
+        suite.cases = [VectorCase(comment: "wrong message", flags: ["Empty"], input: ["text": "!"], message: "other")]
+        #expect(throws: GeneratorError.self) { try ConformanceCatalogue(suites: [suite]).generateVectorFiles() }
+    }
+
+    @Test func checksFlagsAndIdBlocksAreEnforced() {
+        var suite = ToySuite()
+        suite.cases = [VectorCase(comment: "hook fails", flags: ["Normal"], input: ["text": "a"]) { _ in throw GeneratorError("no") }]
+        #expect(throws: GeneratorError.self) { try ConformanceCatalogue(suites: [suite]).generateVectorFiles() }
+        suite.cases = [VectorCase(comment: "unknown flag", flags: ["Nope"], input: ["text": "a"])]
+        #expect(throws: GeneratorError.self) { try ConformanceCatalogue(suites: [suite]).generateVectorFiles() }
+        suite.cases = Array(repeating: VectorCase(comment: "many", flags: ["Normal"], input: ["text": "a"]), count: 101)
+        #expect(throws: GeneratorError.self) { try ConformanceCatalogue(suites: [suite]).generateVectorFiles() }
+        suite.cases = [VectorCase(comment: "pointless alternative", flags: ["Lenient"], input: ["text": "a"], alsoAccepted: [["output": ["text": "A"]]])]
+        #expect(throws: GeneratorError.self) { try ConformanceCatalogue(suites: [suite]).generateVectorFiles() }
+    }
+
+    @Test func generatedFilesRoundTripAndVerify() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pushproof-kit-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try catalogue.writeVectors(to: dir) == ["toy_upper_test.json"])
+        #expect(try catalogue.verifyVectors(in: dir) == ([], []))
+        let path = dir.appendingPathComponent("toy_upper_test.json")
+        try Data("{}".utf8).write(to: path)
+        try Data("{}".utf8).write(to: dir.appendingPathComponent("stray_test.json"))
+        #expect(try catalogue.verifyVectors(in: dir) == (["toy_upper_test.json"], ["stray_test.json"]))
+    }
+
+    @Test func theReferenceMapsErrorsWithoutHandMapping() {
+        let reference = catalogue.reference
+        #expect(reference.operations == ["toy.count", "toy.upper"])
+        #expect(reference.profiles == [.deployed, .proposal])
+        func ask(_ op: OperationName, _ profile: Profile, _ input: JSONValue) -> OperationOutcome {
+            reference.perform(OperationRequest(operation: op, profile: profile, input: input))
+        }
+        #expect(ask("toy.upper", .deployed, ["text": ""]) == .error(code: "EMPTY", message: nil))
+        #expect(ask("toy.upper", .deployed, ["text": "!"]) == .error(code: "BAD", message: "no punctuation"))
+        #expect(ask("toy.upper", .deployed, ["text": 5]) == .error(code: harnessInputErrorCode, message: "input field `text` must be a string"))
+        #expect(ask("toy.upper", .proposal, ["text": "a"]) == .unimplemented)
+        #expect(ask("toy.nothing", .deployed, [:]) == .unimplemented)
+        #expect(ask("toy.count", .proposal, ["items": ["a", 1]]) == .error(code: harnessInputErrorCode, message: "an element of `items` must be a string"))
+    }
+
+    @Test func mutantsAreCaughtThroughTheCatalogue() throws {
+        let files = try catalogue.generateVectorFiles()
+        let reports = try ConformanceRunner.hunt(catalogue.mutants, files: files) { MutatedImplementation($0, reference: catalogue.reference) }
+        #expect(reports.map(\.caughtBy) == [["toy_upper:1", "toy_upper:4"]])
+        #expect(catalogue.mutant(named: "no-upper") != nil && catalogue.mutant(named: "nope") == nil)
+    }
+}
+
+@Suite struct VectorFileTests {
+    /// The one model reads every shipped file and writes it back to the same bytes.
+    @Test func everyShippedFileRoundTrips() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: vectorsDirectory.path).filter { $0.hasSuffix("_test.json") }
+        #expect(names.count >= 13)
+        for name in names {
+            let text = try String(contentsOf: vectorsDirectory.appendingPathComponent(name), encoding: .utf8)
+            let file = try VectorFile(bytes: Array(text.utf8))
+            #expect(file.serialized == text, "\(name) does not round-trip")
+            #expect(file.fileName == name)
+        }
+    }
+
+    func refused(_ change: (inout JSONValue) -> Void) throws -> String {
+        let file = try #require(try ConformanceCatalogue(suites: [ToySuite()]).generateVectorFiles().first)
+        var json = file.json
+        change(&json)
+        do {
+            _ = try VectorFile(json: json)
+            return "accepted"
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func malformedFilesAreRefusedWithTheReason() throws {
+        #expect(try refused { $0 = $0.setting("numberOfTests", to: 9) } == "numberOfTests says 9, the file has 5")
+        #expect(try refused { $0 = $0.setting("formatVersion", to: 2) } == "formatVersion 2 is not 1")
+        #expect(try refused { $0 = $0.removing("suite") } == "the file lacks `suite`")
+        #expect(try refused { $0 = $0.setting("notes", to: [:]) } == "test 1: flag Normal has no note")
+        func firstTest(_ change: @escaping (JSONValue) -> JSONValue) -> (inout JSONValue) -> Void {
+            { json in
+                var groups = json["testGroups"]!.arrayValue!
+                var tests = groups[0]["tests"]!.arrayValue!
+                tests[0] = change(tests[0])
+                groups[0] = groups[0].setting("tests", to: .array(tests))
+                json = json.setting("testGroups", to: .array(groups))
+            }
+        }
+        #expect(try refused(firstTest { $0.setting("result", to: "invalid") }) == "test 1: a invalid test expects an output")
+        #expect(try refused(firstTest { $0.setting("result", to: "maybe") }) == "test 1: `result` must be valid, invalid or acceptable")
+        #expect(try refused(firstTest { $0.setting("expected", to: [:]) }) == "test 1: `expected` needs exactly one of output, error")
+        #expect(try refused(firstTest { $0.setting("alsoAccepted", to: [["error": "X"]]) })
+            == "test 1: alsoAccepted is for acceptable tests, and every acceptable test has one")
+        #expect(try refused(firstTest { $0.setting("tcId", to: "1") }) == "a test: `tcId` must be an integer")
+    }
+}
+
+@Suite struct RequestTests {
+    @Test func theProfileIsDecidedAtTheEdge() throws {
+        let request = try OperationRequest(operation: "toy.upper", wireInput: ["profile": "deployed", "text": "a"])
+        #expect(request.profile == .deployed && request.input == ["text": "a"])
+        #expect(request.wireInput == ["text": "a", "profile": "deployed"])
+        #expect(throws: InputError("missing input field `profile` (a string)")) { try OperationRequest(operation: "x", wireInput: ["text": "a"]) }
+        #expect(throws: InputError("the input must be an object")) { try OperationRequest(operation: "x", wireInput: [1]) }
+        enum Local: String { case deployed }
+        #expect(try Profile.deployed.as(Local.self) == .deployed)
+        #expect(throws: InputError.self) { try Profile.proposal.as(Local.self) }
+    }
+
+    /// One rule for every reader: absent or null optional values are nil; a wrong type is an
+    /// error, never dropped.
+    @Test func inputReadersRefuseWrongTypesConsistently() throws {
+        let r = InputReader(["s": "x", "n": 7, "big": 4_294_967_296, "neg": -1, "null": nil, "ints": [1, 2], "mixed": [1, "2"],
+                             "b": true, "hex": "0aff", "map": ["k": "v"], "badMap": ["k": 1]])
+        #expect(try r.string("s") == "x" && r.has("s") && !r.has("null") && !r.has("absent"))
+        #expect(try r.optionalString("null") == nil && r.optionalString("absent") == nil)
+        #expect(throws: InputError.self) { try r.optionalString("n") }
+        #expect(try r.uint32("n") == 7 && r.uint64("big") == 4_294_967_296)
+        #expect(throws: InputError("input field `big` must be a uint32")) { try r.uint32("big") }
+        #expect(throws: InputError("input field `neg` must be a uint64")) { try r.uint64("neg") }
+        #expect(try r.int64Array("ints") == [1, 2] && r.optionalInt64Array("absent") == [])
+        #expect(throws: InputError("an element of `mixed` must be an integer")) { try r.int64Array("mixed") }
+        #expect(throws: InputError("an element of `ints` must be a string")) { try r.optionalStringArray("ints") }
+        #expect(try r.bool("b") && r.hex("hex") == [0x0A, 0xFF] && r.stringMap("map") == ["k": "v"])
+        #expect(throws: InputError("parameter `k` must be a string")) { try r.stringMap("badMap") }
+        #expect(throws: InputError("input field `s` must be hex")) { try r.hex("s") }
+        #expect(throws: InputError("missing input field `absent`")) { try r.field("absent") }
+        #expect(try r.optionalObject("null") == nil)
+    }
+}
+
+@Suite struct ExpectedFailuresTests {
+    @Test func theListFormat() throws {
+        let list = try ExpectedFailures(text: "# known\n\nregistration_server:13  # deployed text differs\nexplode_codec:212\n", source: "f")
+        #expect(list.reasons == ["registration_server:13": "deployed text differs", "explode_codec:212": ""])
+        #expect(throws: ExpectedFailures.ParseError(description: "f:1: expected `suite:tcId  # reason`, got `registration_server`")) {
+            try ExpectedFailures(text: "registration_server", source: "f")
+        }
+        #expect(throws: ExpectedFailures.ParseError(description: "f:2: a:1 is listed twice")) { try ExpectedFailures(text: "a:1\na:1", source: "f") }
+        #expect(throws: ExpectedFailures.ParseError.self) { try ExpectedFailures(text: "a:x", source: "f") }
+    }
+}
+
+/// The kit knows no protocol: its sources import only the shared layers and the system.
+@Suite struct KitBoundaryTests {
+    @Test func theKitImportsNoProtocolModule() throws {
+        let folder = packageRoot.appendingPathComponent("Sources/PushProofConformance")
+        let allowed: Set<String> = ["Foundation", "PushProofCore", "PushProofCrypto", "PushProofJSON", "Glibc", "Darwin"]
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 10)
+        for name in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let i = words.firstIndex(of: "import"), i + 1 < words.count, words[..<i].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+                #expect(allowed.contains(String(words[i + 1])), "\(name) imports \(words[i + 1])")
+            }
+        }
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let vectorsDirectory = packageRoot.appendingPathComponent("vectors")

@@ -1,0 +1,59 @@
+import PushProofConformance
+import PushProofCore
+import PushProofJSON
+
+/// A protocol error of the toy suite, with a wire message on one code.
+struct ToyError: CodedError {
+    let code: String
+    let wireMessage: String?
+    var description: String { code }
+}
+
+/// A suite made up for the kit's tests: two operations, one vector file, one mutant. The kit is
+/// tested through it, so its tests need no protocol module.
+struct ToySuite: ConformanceSuite {
+    let name = "toy"
+    var cases: [VectorCase] = [
+        VectorCase(comment: "upper case", flags: ["Normal"], input: ["text": "abc"]),
+        VectorCase(comment: "empty text is refused", flags: ["Empty"], input: ["text": ""], code: "EMPTY"),
+        VectorCase(comment: "a refusal with a message", flags: ["Empty"], input: ["text": "!"], message: "no punctuation"),
+        VectorCase(comment: "lenient answer", flags: ["Lenient"], input: ["text": "x"], alsoAccepted: [["error": "EMPTY"]]),
+    ]
+
+    var operations: [SuiteOperation] {
+        [
+            SuiteOperation("toy.upper", profiles: [.deployed]) { request in
+                let text = try request.reader.string("text")
+                if text.isEmpty { throw ToyError(code: "EMPTY", wireMessage: nil) }
+                if text == "!" { throw ToyError(code: "BAD", wireMessage: "no punctuation") }
+                return ["text": .string(text.uppercased())]
+            },
+            SuiteOperation("toy.count") { request in .output(["count": .integer(try request.reader.stringArray("items").count)]) },
+        ]
+    }
+
+    static let notes: [String: VectorNote] = [
+        "Normal": VectorNote(bugType: "BASIC", description: "An ordinary case."),
+        "Empty": VectorNote(bugType: "EDGE_CASE", description: "Nothing to convert."),
+        "Lenient": VectorNote(bugType: "LENIENCY", description: "Another answer passes too."),
+    ]
+
+    func vectorFiles() throws -> [VectorFileDeclaration] {
+        [
+            VectorFileDeclaration(
+                suite: "toy_upper", protocolName: "toy", notes: Self.notes, header: ["A toy file."],
+                groups: [
+                    .init(type: "UpperTest", operation: "toy.upper", description: "Upper case.", ids: .block(1...100), cases: cases),
+                    .init(type: "CountTest", operation: "toy.count", profile: .proposal, description: "Counting.", ids: .from(101),
+                          cases: [VectorCase(comment: "two", flags: ["Normal"], input: ["items": ["a", "b"]])]),
+                ])
+        ]
+    }
+
+    var mutants: [Mutant] {
+        [Mutant(id: "no-upper", bugClass: "MISSING_STEP", summary: "answers the text unchanged") { request, _ in
+            guard request.operation == "toy.upper", let text = request.input["text"]?.stringValue, !text.isEmpty, text != "!" else { return nil }
+            return .output(["text": .string(text)])
+        }]
+    }
+}

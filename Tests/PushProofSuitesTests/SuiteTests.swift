@@ -1,0 +1,200 @@
+import Foundation
+import PushProofJSON
+import PushProofSuites
+import Testing
+
+@testable import PushProofConformance
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let vectorsDirectory = packageRoot.appendingPathComponent("vectors")
+let reference = Suites.catalogue.reference
+
+/// An implementation that answers like the reference except where `change` says otherwise.
+struct Breaking: ConformanceImplementation {
+    let name = "breaking"
+    let change: @Sendable (OperationRequest, OperationOutcome) -> OperationOutcome
+    func perform(_ request: OperationRequest) -> OperationOutcome { change(request, reference.perform(request)) }
+}
+
+@Suite struct SuiteTests {
+    @Test func everyShippedVectorPassesAgainstTheReference() throws {
+        let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
+        let report = try ConformanceRunner(implementation: reference).run(files)
+        #expect(report.count(.failed) == 0, "\(Reports.text(report))")
+        #expect(report.count(.skipped) == 0)
+        #expect(report.outcomes.count >= 402)
+    }
+
+    @Test func regeneratingChangesNoByte() throws {
+        let (differing, unexpected) = try Suites.catalogue.verifyVectors(in: vectorsDirectory)
+        #expect(differing.isEmpty, "regenerate with `swift run pushproof vectors generate`")
+        #expect(unexpected.isEmpty)
+    }
+
+    @Test func generationIsDeterministic() throws {
+        let a = try Suites.catalogue.generateVectorFiles().map(\.serialized)
+        let b = try Suites.catalogue.generateVectorFiles().map(\.serialized)
+        #expect(a == b)
+    }
+
+    @Test func everyFlagHasANoteAndIdsAreUnique() throws {
+        for file in try Suites.catalogue.generateVectorFiles() {
+            let noted = Set(file.notes.map(\.flag))
+            var ids = Set<Int>()
+            for group in file.groups {
+                for test in group.tests {
+                    #expect(ids.insert(test.tcId).inserted, "\(file.suite) tcId \(test.tcId) twice")
+                    for flag in test.flags { #expect(noted.contains(flag)) }
+                    if test.result == .invalid { #expect(test.expected["error"] != nil) }
+                }
+            }
+        }
+    }
+
+    /// The one list and the shipped files agree: every operation a suite offers has vectors, and
+    /// every group asks an operation, in a profile, that some suite offers.
+    @Test func theListOfSuitesAndTheVectorFilesAgree() throws {
+        let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
+        let asked = Set(files.flatMap { $0.groups.map(\.operation) })
+        #expect(asked == Set(reference.operations))
+        for file in files {
+            for group in file.groups {
+                let request = OperationRequest(operation: group.operation, profile: group.profile, input: group.tests[0].input)
+                #expect(reference.perform(request) != .unimplemented, "\(file.suite): \(group.operation) in \(group.profile)")
+            }
+        }
+        let names = Suites.all.map(\.name)
+        #expect(Set(names).count == names.count)
+    }
+
+    @Test func theRunnerCatchesAWrongAnswer() throws {
+        let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
+        // A bouncer that never checks liveness.
+        let lax = Breaking { request, outcome in
+            if request.operation == .registrationBouncer, outcome == .error(code: "REQUEST_EXPIRED", message: nil) {
+                return .output(["deviceId": 1, "created": true])
+            }
+            return outcome
+        }
+        let report = try ConformanceRunner(implementation: lax).run(files, selection: TestSelection(suites: ["registration_bouncer"]))
+        let caught = report.outcomes.filter { $0.status == .failed }
+        #expect(caught.count >= 4)
+        #expect(caught.allSatisfy { $0.test.expected["error"]?.stringValue == "REQUEST_EXPIRED" })
+    }
+
+    @Test func wrongMessagesAndUnimplementedOperationsAreReported() throws {
+        let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
+        let sloppy = Breaking { request, outcome in
+            if request.operation == .registrationSeal { return .unimplemented }
+            if case let .error(code, _?) = outcome { return .error(code: code, message: "something else") }
+            return outcome
+        }
+        let report = try ConformanceRunner(implementation: sloppy).run(files)
+        let seals = files.flatMap(\.groups).filter { $0.operation == .registrationSeal }.map(\.tests.count).reduce(0, +)
+        #expect(report.count(.skipped) == seals && seals > 0)
+        #expect(report.count(.failed) > 0)
+        #expect(report.outcomes.filter { $0.status == .failed }.allSatisfy { $0.suite == "registration_server" })
+    }
+
+    /// A partly conforming implementation runs green with its failures listed, and the run fails
+    /// again as soon as the list and the answers disagree either way.
+    @Test func expectedFailuresKeepTheListHonest() throws {
+        let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
+        let lax = Breaking { request, outcome in
+            request.operation == .registrationBouncer && outcome == .error(code: "REQUEST_EXPIRED", message: nil)
+                ? .output(["deviceId": 1, "created": true]) : outcome
+        }
+        let runner = ConformanceRunner(implementation: lax)
+        let failing = try runner.run(files).outcomes.filter { $0.status == .failed }.map(\.name)
+        #expect(failing.count >= 4)
+
+        let all = try ExpectedFailures(text: failing.map { "\($0)  # liveness not checked" }.joined(separator: "\n"), source: "list")
+        let green = try runner.run(files, expectedFailures: all)
+        #expect(!green.failed)
+        #expect(green.count(.expectedFailure) == failing.count)
+
+        let missingOne = try ExpectedFailures(text: failing.dropFirst().joined(separator: "\n"), source: "list")
+        let newFailure = try runner.run(files, expectedFailures: missingOne)
+        #expect(newFailure.failed && newFailure.count(.failed) == 1)
+
+        let withAPass = try ExpectedFailures(text: (failing + ["registration_client:1"]).joined(separator: "\n"), source: "list")
+        let fixed = try runner.run(files, expectedFailures: withAPass)
+        #expect(fixed.failed && fixed.count(.unexpectedPass) == 1)
+        #expect(Reports.text(fixed).contains("UNEXPECTED PASS registration_client:1"))
+        #expect(Reports.junitXML(fixed).contains("listed as an expected failure"))
+
+        let unknown = try ExpectedFailures(text: "registration_client:99999", source: "list")
+        #expect(throws: RunnerError.self) { try runner.run(files, expectedFailures: unknown) }
+    }
+
+    @Test func acceptableAlternativesPass() throws {
+        let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
+        // Answer every acceptable vector with its last alternative instead of the expected answer.
+        var checked = 0
+        for file in files {
+            for group in file.groups {
+                for test in group.tests where test.result == .acceptable {
+                    let alt = test.alsoAccepted.last!
+                    let outcome: OperationOutcome = alt["output"].map { .output($0) } ?? .error(code: alt["error"]!.stringValue!, message: nil)
+                    let runner = ConformanceRunner(implementation: Breaking { _, _ in outcome })
+                    #expect(runner.judge(test, in: group, suite: file.suite).status == .passed, "\(file.suite):\(test.tcId)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 0)
+    }
+
+    @Test func selectionAndReports() throws {
+        let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
+        let report = try ConformanceRunner(implementation: reference)
+            .run(files, selection: TestSelection(tests: ["registration_client:1", "registration_bouncer:2"]))
+        #expect(report.outcomes.map(\.name) == ["registration_bouncer:2", "registration_client:1"])
+        let xml = Reports.junitXML(report)
+        #expect(xml.contains("<testsuites name=\"pushproof-reference\" tests=\"2\" failures=\"0\" skipped=\"0\">"))
+        let json = try JSONParser.parse(Reports.json(report))
+        #expect(json["passed"] == 2)
+        #expect(throws: RunnerError.self) {
+            try ConformanceRunner(implementation: reference).run(files, selection: TestSelection(suites: ["nope"]))
+        }
+        let proposal = try ConformanceRunner(implementation: reference).run(files, selection: TestSelection(profiles: [.proposal]))
+        #expect(!proposal.outcomes.isEmpty && proposal.outcomes.allSatisfy { $0.profile == .proposal })
+    }
+
+    @Test func malformedVectorInputIsAHarnessErrorNotACrash() {
+        for op in reference.operations {
+            for profile in [Profile.deployed, .proposal, "nope"] {
+                for input: JSONValue in [nil, [], [:], ["token": 5], ["steps": [1, "x"]], ["events": [["event": "explodeMessage"]]]] {
+                    if case let .error(code, _) = reference.perform(OperationRequest(operation: op, profile: profile, input: input)) {
+                        #expect(code == harnessInputErrorCode || code == "BAD_REQUEST", "\(op) \(profile) \(input)")
+                    }
+                }
+            }
+        }
+        #expect(reference.perform(OperationRequest(operation: "no.such.operation", profile: .deployed, input: [:])) == .unimplemented)
+        #expect(reference.perform(OperationRequest(operation: .envelopeEncrypt, profile: .proposal, input: [:])) == .unimplemented)
+    }
+}
+@Suite struct ReferenceAdapterTests {
+    /// The reference served over the protocol passes every vector, end to end through pipes.
+    @Test func theReferenceAdapterPassesEverything() throws {
+        let binary = packageRoot.appendingPathComponent(".build/debug/pushproof").path
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build the pushproof product first (swift build)")
+        let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
+        let adapter = try ExternalImplementation(commandLine: "'\(binary)' adapter")
+        let report = try ConformanceRunner(implementation: adapter).run(files)
+        #expect(report.count(.failed) == 0 && report.count(.skipped) == 0)
+        #expect(adapter.hello.operations == Set(Suites.catalogue.reference.operations.map(\.rawValue)))
+    }
+
+    @Test func everyMutantIsCaughtAndNamesItsVectors() throws {
+        let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
+        let catalogue = Suites.catalogue
+        let reports = try ConformanceRunner.hunt(catalogue.mutants, files: files) { MutatedImplementation($0, reference: catalogue.reference) }
+        for report in reports {
+            #expect(report.caught, "mutant \(report.mutant) (\(report.bugClass)) survived: a gap in the vectors")
+        }
+        #expect(Set(catalogue.mutants.map(\.id)).count == catalogue.mutants.count)
+        #expect(reports.count == catalogue.mutants.count && reports.count >= 14)
+    }
+}
