@@ -5,48 +5,84 @@ import CZlib
 public enum Zlib {
     public enum Format: Sendable {
         case raw, zlib, gzip
+        /// -15 raw DEFLATE (RFC 1951), 15 zlib (RFC 1950), 31 gzip (RFC 1952).
         var windowBits: Int32 {
-            switch self { case .raw: return -15; case .zlib: return 15; case .gzip: return 31 }
+            switch self {
+            case .raw: return -15
+            case .zlib: return 15
+            case .gzip: return 31
+            }
         }
     }
 
     public enum Failure: Error, Equatable, Sendable {
+        /// The output would pass the limit.
         case tooLarge(limit: Int)
+        /// Not a valid stream (or a bad header or checksum).
         case badData
+        /// The input ended before the stream did.
         case truncated
+        /// Bytes are left after the end of the stream.
         case trailingData
+        /// zlib could not start (memory), or a size zlib cannot take in one call.
         case libraryFailure
     }
 
+    /// One call of `inflate(Z_FINISH)` over the whole input into `limit` bytes of room.
     public static func inflate(_ input: [UInt8], format: Format, limit: Int) throws(Failure) -> [UInt8] {
+        guard input.count <= Int(UInt32.max), limit <= Int(UInt32.max), limit >= 0 else { throw .libraryFailure }
         var out = [UInt8](repeating: 0, count: max(limit, 1))
-        var produced = 0
+        var stream = z_stream()
+        guard pushproof_inflate_init2(&stream, format.windowBits) == Z_OK else { throw .libraryFailure }
+        defer { inflateEnd(&stream) }
         let status = input.withUnsafeBufferPointer { inp in
             out.withUnsafeMutableBufferPointer { o in
-                pushproof_inflate(inp.baseAddress, inp.count, o.baseAddress, limit, format.windowBits, &produced)
+                stream.next_in = UnsafeMutablePointer(mutating: inp.baseAddress)
+                stream.avail_in = uInt(inp.count)
+                stream.next_out = o.baseAddress
+                stream.avail_out = uInt(limit)
+                return CZlib.inflate(&stream, Z_FINISH)
             }
         }
-        switch Int(status) {
-        case PUSHPROOF_Z_OK: return Array(out[0..<produced])
-        case PUSHPROOF_Z_TOO_LARGE: throw .tooLarge(limit: limit)
-        case PUSHPROOF_Z_TRUNCATED: throw .truncated
-        case PUSHPROOF_Z_TRAILING: throw .trailingData
-        case PUSHPROOF_Z_BAD_DATA: throw .badData
-        default: throw .libraryFailure
+        switch classify(status, inputLeft: stream.avail_in, roomLeft: stream.avail_out) {
+        case nil: return Array(out[0..<Int(stream.total_out)])
+        case .tooLarge?: throw .tooLarge(limit: limit)
+        case let failure?: throw failure
+        }
+    }
+
+    /// What one `inflate(Z_FINISH)` call's status means, given what it left unread and unwritten;
+    /// nil when the stream ended exactly at the end of the input.
+    static func classify(_ status: Int32, inputLeft: uInt, roomLeft: uInt) -> Failure? {
+        switch status {
+        case Z_STREAM_END: return inputLeft == 0 ? nil : .trailingData
+        // Stopped at the cap: refuse rather than grow.
+        case Z_BUF_ERROR where roomLeft == 0: return .tooLarge(limit: 0)
+        case Z_BUF_ERROR: return .truncated
+        case Z_MEM_ERROR: return .libraryFailure
+        default: return .badData
         }
     }
 
     public static func deflate(_ input: [UInt8], format: Format) -> [UInt8] {
-        let capacity = pushproof_deflate_bound(input.count)
+        precondition(input.count <= Int(UInt32.max) / 2, "zlib deflate: input too large for one call")
+        // compressBound, plus room for a gzip header and trailer.
+        let capacity = Int(compressBound(uLong(input.count))) + 32
         var out = [UInt8](repeating: 0, count: capacity)
-        var produced = 0
+        var stream = z_stream()
+        precondition(pushproof_deflate_init2(&stream, format.windowBits) == Z_OK, "zlib deflate failed to start")
+        defer { deflateEnd(&stream) }
         let status = input.withUnsafeBufferPointer { inp in
             out.withUnsafeMutableBufferPointer { o in
-                pushproof_deflate(inp.baseAddress, inp.count, o.baseAddress, capacity, format.windowBits, &produced)
+                stream.next_in = UnsafeMutablePointer(mutating: inp.baseAddress)
+                stream.avail_in = uInt(inp.count)
+                stream.next_out = o.baseAddress
+                stream.avail_out = uInt(capacity)
+                return CZlib.deflate(&stream, Z_FINISH)
             }
         }
-        // deflateBound guarantees room; zlib fails only without memory.
-        precondition(Int(status) == PUSHPROOF_Z_OK, "zlib deflate failed")
-        return Array(out[0..<produced])
+        // The bound guarantees room; zlib fails only without memory.
+        precondition(status == Z_STREAM_END, "zlib deflate failed")
+        return Array(out[0..<Int(stream.total_out)])
     }
 }
