@@ -4,5 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
-swift build --product pushproof >&2
+swift build --explicit-target-dependency-import-check error --product pushproof >&2
 exec "$(swift build --show-bin-path)/pushproof" run "$@"

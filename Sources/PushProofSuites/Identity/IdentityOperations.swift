@@ -82,7 +82,7 @@ enum IdentityOperations {
                 let identity = try traceIdentity(s)
                 do {
                     results.append(["result": try store.save(identity) == .saved ? "saved" : "unchanged"])
-                } catch let error as IdentityError {
+                } catch {
                     results.append(refusal(error))
                 }
             case "lookupByClientId": results.append(found(store.identity(clientId: try s.string("clientId"))))
