@@ -17,7 +17,6 @@ let package = Package(
         .library(name: "ConvosIdentity", targets: ["ConvosIdentity"]),
         .library(name: "PushProofConformance", targets: ["PushProofConformance"]),
         .library(name: "PushProofSuites", targets: ["PushProofSuites"]),
-        .library(name: "PushProofFuzzing", targets: ["PushProofFuzzing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -59,20 +58,18 @@ let package = Package(
         // The conformance kit: vector model, runner, reports, adapter harness, mutants. It knows no
         // protocol: its dependencies name none (a test checks its imports too).
         .target(name: "PushProofConformance", dependencies: ["PushProofCore", "PushProofCrypto", "PushProofJSON"]),
-        // One folder per suite (operations, vector generators, mutants, fixtures) and the one list.
+        // One folder per suite (operations, vector generators, mutants, fuzz targets, fixtures) and
+        // the one list of suites.
         .target(name: "PushProofSuites", dependencies: [
             "PushProofConformance", "PushProofCrypto", "PushProofJSON",
             "ZulipRegistration", "ZulipEnvelope", "ConvosPush", "ConvosIdentity", "ConvosExplode",
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
-        .target(name: "PushProofFuzzing",
-                dependencies: ["PushProofCrypto", "PushProofJSON", "ZulipRegistration", "ZulipEnvelope", "ConvosPush", "ConvosIdentity",
-                               "ConvosExplode"]),
         // `swift run -c release pushproof-bench`: throughput figures, never a timed test.
         .executableTarget(name: "pushproof-bench", dependencies: ["ZulipEnvelope", "PushProofCrypto", "CSodium"],
                           path: "Sources/PushProofBenchmarks"),
         // The libFuzzer executable: one binary, the harness chosen by name (docs/fuzzing.md).
-        .executableTarget(name: "PushProofFuzz", dependencies: ["PushProofFuzzing"]),
+        .executableTarget(name: "PushProofFuzz", dependencies: ["PushProofConformance", "PushProofSuites"]),
         .executableTarget(name: "pushproof", dependencies: [
             "PushProofConformance", "PushProofSuites",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -108,6 +105,6 @@ let package = Package(
         ]),
         .testTarget(name: "PushProofConformanceTests", dependencies: ["PushProofConformance", "PushProofJSON"]),
         .testTarget(name: "PushProofSuitesTests", dependencies: ["PushProofSuites", "PushProofConformance", "PushProofJSON"]),
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["PushProofFuzzing"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["PushProofSuites", "PushProofConformance"]),
     ]
 )

@@ -24,7 +24,8 @@ public struct SuiteOperation: Sendable {
 }
 
 /// A suite: one protocol piece's operations, the vector files it ships (declared, then run
-/// through the reference by the kit), and the known-bad implementations its vectors must catch.
+/// through the reference by the kit), the known-bad implementations its vectors must catch, and
+/// its fuzz targets.
 /// Each lives in its own folder of `PushProofSuites`; `Suites.all` lists them.
 public protocol ConformanceSuite: Sendable {
     /// A short name for listings (`registration`).
@@ -33,4 +34,10 @@ public protocol ConformanceSuite: Sendable {
     /// Every vector file of the suite, declared case by case.
     func vectorFiles() throws -> [VectorFileDeclaration]
     var mutants: [Mutant] { get }
+    var fuzzTargets: [FuzzTarget] { get }
+}
+
+extension ConformanceSuite {
+    public var mutants: [Mutant] { [] }
+    public var fuzzTargets: [FuzzTarget] { [] }
 }

@@ -1,22 +1,57 @@
 // The libFuzzer executable for every fuzz target, built by scripts/fuzz.sh with
-// -sanitize=fuzzer,address and -parse-as-library (libFuzzer supplies `main`). The harness is
-// chosen once, at start-up, by name: $PUSHPROOF_FUZZ_TARGET, else the executable's own file name
-// (so a copy named FuzzBouncerOpen runs that target, as OSS-Fuzz expects one binary per target).
-// PUSHPROOF_FUZZ_TARGET=list prints the names. A plain `swift build` also builds this file, as
-// an executable that does nothing.
-import PushProofFuzzing
+// -sanitize=fuzzer,address and -parse-as-library (libFuzzer supplies `main`). The target is
+// chosen once, at start-up, by name from the suites' fuzz targets: $PUSHPROOF_FUZZ_TARGET, else
+// the executable's own file name (so a copy named FuzzBouncerOpen runs that target, as OSS-Fuzz
+// expects one binary per target). PUSHPROOF_FUZZ_TARGET=list prints the names. A plain
+// `swift build` also builds this file, as an executable that does nothing.
+import Foundation
+import PushProofConformance
+import PushProofSuites
+
+/// The target chosen by `LLVMFuzzerInitialize`, before any input.
+nonisolated(unsafe) private var chosen: FuzzTarget?
 
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzInitialize(
     _ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
 ) -> CInt {
     let executable = argv?.pointee?.pointee.map { String(cString: $0) } ?? ""
-    FuzzTarget.start(executable: executable)
+    let catalogue = Suites.catalogue
+    switch catalogue.selectFuzzTarget(environment: ProcessInfo.processInfo.environment["PUSHPROOF_FUZZ_TARGET"], executable: executable) {
+    case let .target(name):
+        chosen = catalogue.fuzzTarget(named: name)
+    case .list:
+        for target in catalogue.fuzzTargets { print(target.name) }
+        exit(0)
+    case let .unknown(name):
+        let names = catalogue.fuzzTargets.map(\.name).joined(separator: " ")
+        FileHandle.standardError.write(Data("pushproof-fuzz: no fuzz target named `\(name)`; set PUSHPROOF_FUZZ_TARGET to one of: \(names)\n".utf8))
+        exit(2)
+    }
     return 0
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    FuzzHarness.withBytes(data, size) { FuzzTarget.chosen.run($0) }
+    guard let target = chosen else { fatalError("pushproof-fuzz: LLVMFuzzerInitialize did not run") }
+    FuzzTarget.withBytes(data, size) { bytes in
+        #if PUSHPROOF_PLANTED_BUG
+            PlantedBug.trigger(bytes)
+        #endif
+        target.run(bytes)
+    }
     return 0
 }
+
+#if PUSHPROOF_PLANTED_BUG
+/// Compiled only by `scripts/fuzz.sh planted`: a heap overflow on inputs starting with "PLANT",
+/// to show that a fuzz build really has AddressSanitizer (see docs/fuzzing.md).
+enum PlantedBug {
+    static func trigger(_ data: [UInt8]) {
+        guard data.starts(with: Array("PLANT".utf8)) else { return }
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 8)
+        defer { buffer.deallocate() }
+        buffer.advanced(by: data.count).pointee = 0x41  // out of bounds for every input of 8+ bytes
+    }
+}
+#endif

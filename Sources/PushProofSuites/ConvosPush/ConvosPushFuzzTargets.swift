@@ -1,6 +1,9 @@
 import ConvosPush
+import PushProofConformance
 import PushProofCrypto
 import PushProofJSON
+
+// The Convos push suite's fuzz target (docs/fuzzing.md).
 
 /// The Convos push payload parser and router.
 enum ConvosPayloadHarness {
@@ -9,14 +12,18 @@ enum ConvosPayloadHarness {
         let resolver = InMemoryClientIdResolver(["8F2D9C1E-4B7A-4E3F-9D2C-1A0B3C4D5E6F": ResolvedIdentity(inboxId: "inbox-1")])
         switch Result(catching: { () throws(ConvosPushPayload.ParseError) in try ConvosPushPayload.parse(json) }) {
         case let .success(payload):
-            invariant(!payload.clientId.isEmpty, "blank clientId accepted")
-            invariant(payload.isWelcome || payload.encryptedMessage != nil, "group message without encryptedMessage")
-            invariant(ConvosTopic(payload.topic.text) == payload.topic, "topic round trip")
+            fuzzInvariant(!payload.clientId.isEmpty, "blank clientId accepted")
+            fuzzInvariant(payload.isWelcome || payload.encryptedMessage != nil, "group message without encryptedMessage")
+            fuzzInvariant(ConvosTopic(payload.topic.text) == payload.topic, "topic round trip")
             if case let .routed(identity, _) = ConvosPushRouter.route(payload, resolver: resolver) {
-                invariant(resolver.identity(forClientId: payload.clientId) == identity, "routed to another identity")
+                fuzzInvariant(resolver.identity(forClientId: payload.clientId) == identity, "routed to another identity")
             }
         case .failure:
             break
         }
     }
+}
+
+extension ConvosPushSuite {
+    public var fuzzTargets: [FuzzTarget] { [FuzzTarget("FuzzConvosPayload", run: ConvosPayloadHarness.run)] }
 }

@@ -1,9 +1,12 @@
+import PushProofConformance
 import PushProofCrypto
 import PushProofJSON
 import ZulipEnvelope
 import ZulipRegistration
 
-enum EnvelopeFixtures {
+// The envelope suite's fuzz targets (docs/fuzzing.md).
+
+enum EnvelopeFuzzFixtures {
     static let account = NotificationAccount(realmURL: "https://chat.example.com", realmName: "Example", userId: 10)
     static let key = PushKey(id: 7, wireBytes: [PushKey.typeByte] + SHA256.hash(Array("pushproof/fuzz/push-key".utf8)))!
     static let deviceKey = try! X25519.KeyPair(seed: SHA256.hash(Array("pushproof/fuzz/device-key".utf8)))
@@ -19,27 +22,27 @@ enum EnvelopeFixtures {
 /// in a valid payload, so the decryption and the notification parser are reached too.
 enum PushPayloadHarness {
     static func run(_ data: [UInt8]) {
-        let receiver = NotificationReceiver(account: EnvelopeFixtures.account)
+        let receiver = NotificationReceiver(account: EnvelopeFuzzFixtures.account)
         var payloads: [JSONValue] = []
         if let json = try? JSONParser.parse(data) {
             payloads.append(json)
         } else {
             let nonce = Array(SHA256.hash(data).prefix(24))
-            let encrypted = try! NotificationCipher.encrypt(data, key: EnvelopeFixtures.key, nonce: nonce)
+            let encrypted = try! NotificationCipher.encrypt(data, key: EnvelopeFuzzFixtures.key, nonce: nonce)
             payloads.append(["push_key_id": 7, "encrypted_data": .string(encrypted.encryptedData)])
             payloads.append(["push_key_id": "7", "encrypted_data": .string(encrypted.encryptedData)])
         }
         for payload in payloads {
             for service in PushService.allCases {
-                let outcome = try? receiver.receive(service: service, payload: payload, keys: EnvelopeFixtures.keys, now: 1)
+                let outcome = try? receiver.receive(service: service, payload: payload, keys: EnvelopeFuzzFixtures.keys, now: 1)
                 if case let .delivered(n)? = outcome {
-                    invariant(n.account.userId == EnvelopeFixtures.account.userId, "delivered another user's notification")
+                    fuzzInvariant(n.account.userId == EnvelopeFuzzFixtures.account.userId, "delivered another user's notification")
                     // What was delivered re-encrypts and decrypts to the same notification.
                     let again = try? NotificationCipher.decrypt(
-                        encryptedData: NotificationSender.encrypt(n, key: EnvelopeFixtures.key).encryptedData, key: EnvelopeFixtures.key)
-                    invariant(again.flatMap { try? NotificationParser.parse($0) } == n, "re-encryption round trip")
+                        encryptedData: NotificationSender.encrypt(n, key: EnvelopeFuzzFixtures.key).encryptedData, key: EnvelopeFuzzFixtures.key)
+                    fuzzInvariant(again.flatMap { try? NotificationParser.parse($0) } == n, "re-encryption round trip")
                 }
-                _ = try? receiver.receive(service: service, payload: payload, accounts: [1: EnvelopeFixtures.deviceKey])
+                _ = try? receiver.receive(service: service, payload: payload, accounts: [1: EnvelopeFuzzFixtures.deviceKey])
             }
         }
     }
@@ -51,20 +54,26 @@ enum PushPayloadHarness {
 enum NotificationJSONHarness {
     static func run(_ data: [UInt8]) {
         guard let notification = try? NotificationParser.parse(data) else { return }
-        invariant((try? NotificationParser.parse(notification.plaintext)) == notification, "plaintext round trip")
+        fuzzInvariant((try? NotificationParser.parse(notification.plaintext)) == notification, "plaintext round trip")
         // The byte writer (server's path) and the tree writer (vectors) give the same bytes.
-        invariant(notification.plaintext == JSONWriter.compactBytes(notification.json), "plaintext writers disagree")
-        guard let encrypted = try? NotificationSender.encrypt(notification, key: EnvelopeFixtures.key) else { return }
+        fuzzInvariant(notification.plaintext == JSONWriter.compactBytes(notification.json), "plaintext writers disagree")
+        guard let encrypted = try? NotificationSender.encrypt(notification, key: EnvelopeFuzzFixtures.key) else { return }
         if let request = try? PushServicePayload.apnsRequest(address: .pushKeyId(7), ciphertext: encrypted.encryptedData, priority: .high) {
             let value = try? PushServicePayload.apns(address: .pushKeyId(7), ciphertext: encrypted.encryptedData, priority: .high)
-            invariant(value?["body"].map(JSONWriter.compactBytes) == request.body, "APNs body writers disagree")
+            fuzzInvariant(value?["body"].map(JSONWriter.compactBytes) == request.body, "APNs body writers disagree")
         }
         for service in PushService.allCases {
             guard let request = try? PushServicePayload.assemble(service: service, address: .pushKeyId(7),
                                                                  ciphertext: encrypted.encryptedData, priority: .high) else { continue }
             let text = JSONWriter.compact(request)
             let realm = notification.account.realmURL
-            invariant(realm.count < 4 || !text.contains(realm), "realm visible in the push payload")
+            fuzzInvariant(realm.count < 4 || !text.contains(realm), "realm visible in the push payload")
         }
+    }
+}
+
+extension EnvelopeSuite {
+    public var fuzzTargets: [FuzzTarget] {
+        [FuzzTarget("FuzzPushPayload", run: PushPayloadHarness.run), FuzzTarget("FuzzNotificationJSON", run: NotificationJSONHarness.run)]
     }
 }

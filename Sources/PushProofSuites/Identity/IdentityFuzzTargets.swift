@@ -1,18 +1,21 @@
 import ConvosIdentity
 import ConvosPush
+import PushProofConformance
 import PushProofCrypto
 import PushProofJSON
+
+// The identity suite's fuzz targets (docs/fuzzing.md).
 
 /// The strict keychain record decoder: whatever it accepts satisfies the format's rules and
 /// re-encodes to a record that decodes to the same identity.
 enum KeychainRecordHarness {
     static func run(_ data: [UInt8]) {
         guard let identity = try? KeychainRecord.decode(data) else { return }
-        invariant(identity.privateKey.count == 32 && identity.databaseKey.count == 32, "key length")
-        invariant(identity.privateKey.withUnsafeBytes { Secp256k1.isValidSecretKey(Array($0)) }, "invalid scalar accepted")
-        invariant(ClientId(validating: identity.clientId.value) != nil && InboxId.isWellFormed(identity.inboxId), "identifiers")
+        fuzzInvariant(identity.privateKey.count == 32 && identity.databaseKey.count == 32, "key length")
+        fuzzInvariant(identity.privateKey.withUnsafeBytes { Secp256k1.isValidSecretKey(Array($0)) }, "invalid scalar accepted")
+        fuzzInvariant(ClientId(validating: identity.clientId.value) != nil && InboxId.isWellFormed(identity.inboxId), "identifiers")
         let again = try? KeychainRecord.decode(KeychainRecord.encode(identity))
-        invariant(again?.inboxId == identity.inboxId && again?.clientId == identity.clientId
+        fuzzInvariant(again?.inboxId == identity.inboxId && again?.clientId == identity.clientId
                   && again?.privateKey.constantTimeEquals(identity.privateKey) == true
                   && again?.databaseKey.constantTimeEquals(identity.databaseKey) == true, "record round trip")
     }
@@ -37,7 +40,7 @@ enum IdentityStoreHarness {
 
     static func run(_ data: [UInt8]) {
         let memory = InMemoryIdentityStore()
-        do { try sqlite.executeRaw("DELETE FROM inbox", []) } catch { invariant(false, "cannot reset the SQLite store") }
+        do { try sqlite.executeRaw("DELETE FROM inbox", []) } catch { fuzzInvariant(false, "cannot reset the SQLite store") }
         let stores: [any IdentityStore] = [memory, sqlite]
         var model: [Int: Int] = [:]  // inbox index -> client index
         var i = 0
@@ -58,29 +61,29 @@ enum IdentityStoreHarness {
                 }
                 for store in stores {
                     let got = Result { () throws(IdentityError) in try store.save(identity(inbox, client)) }
-                    invariant(got == expected, "save disagrees with the model")
+                    fuzzInvariant(got == expected, "save disagrees with the model")
                 }
             case 1:
                 let removed = model.removeValue(forKey: inbox) != nil
-                for store in stores { invariant((try? store.delete(inboxId: inboxes[inbox])) == removed, "delete disagrees") }
+                for store in stores { fuzzInvariant((try? store.delete(inboxId: inboxes[inbox])) == removed, "delete disagrees") }
             default:
                 break
             }
             // After every step, the stores agree with the model: the in-memory store through
             // every lookup, the SQLite store through its whole table (and so its constraints).
             let expected = Dictionary(uniqueKeysWithValues: model.map { (inboxes[$0.key], clients[$0.value].value) })
-            invariant((try? sqlite.allPairs()) == expected, "SQLite store disagrees with the model")
+            fuzzInvariant((try? sqlite.allPairs()) == expected, "SQLite store disagrees with the model")
             for (k, inboxId) in inboxes.enumerated() {
-                invariant(memory.identity(inboxId: inboxId)?.clientId == model[k].map { clients[$0] }, "lookup by inbox")
+                fuzzInvariant(memory.identity(inboxId: inboxId)?.clientId == model[k].map { clients[$0] }, "lookup by inbox")
             }
             for (c, clientId) in clients.enumerated() {
                 let owner = model.first { $0.value == c }?.key
-                invariant(memory.identity(clientId: clientId.value)?.inboxId == owner.map { inboxes[$0] }, "lookup by clientId")
+                fuzzInvariant(memory.identity(clientId: clientId.value)?.inboxId == owner.map { inboxes[$0] }, "lookup by clientId")
             }
         }
         // And once at the end, every lookup of the SQLite store too.
         for (k, inboxId) in inboxes.enumerated() {
-            invariant((try? sqlite.identity(inboxId: inboxId))??.clientId == model[k].map { clients[$0] }, "SQLite lookup by inbox")
+            fuzzInvariant((try? sqlite.identity(inboxId: inboxId))??.clientId == model[k].map { clients[$0] }, "SQLite lookup by inbox")
         }
     }
 }
@@ -95,10 +98,20 @@ enum PushResolverHarness {
         _ = store.delete(inboxId: IdentityStoreHarness.inboxes[2])
         switch ConvosPushRouter.route(payload, resolver: store) {
         case let .routed(identity, _):
-            invariant(store.identity(clientId: payload.clientId)?.inboxId == identity.inboxId, "routed to another inbox")
-            invariant(identity.inboxId != IdentityStoreHarness.inboxes[2], "routed to a deleted inbox")
+            fuzzInvariant(store.identity(clientId: payload.clientId)?.inboxId == identity.inboxId, "routed to another inbox")
+            fuzzInvariant(identity.inboxId != IdentityStoreHarness.inboxes[2], "routed to a deleted inbox")
         case .unknownClientId:
-            invariant(store.identity(clientId: payload.clientId) == nil, "a stored clientId did not resolve")
+            fuzzInvariant(store.identity(clientId: payload.clientId) == nil, "a stored clientId did not resolve")
         }
+    }
+}
+
+extension IdentitySuite {
+    public var fuzzTargets: [FuzzTarget] {
+        [
+            FuzzTarget("FuzzKeychainRecord", run: KeychainRecordHarness.run),
+            FuzzTarget("FuzzIdentityStore", run: IdentityStoreHarness.run),
+            FuzzTarget("FuzzPushResolver", run: PushResolverHarness.run),
+        ]
     }
 }

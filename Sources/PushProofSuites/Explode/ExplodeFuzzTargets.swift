@@ -1,6 +1,9 @@
 import ConvosExplode
 import Foundation
+import PushProofConformance
 import PushProofCrypto
+
+// The ExplodeSettings suite's fuzz targets (docs/fuzzing.md).
 
 /// EncodedContent decoding (protobuf, content type, decompression with its cap, JSON, dates):
 /// whatever decodes re-encodes to bytes that decode to the same instant, both bare and inside
@@ -10,9 +13,9 @@ enum EncodedContentHarness {
         _ = try? PlaintextEnvelopeV1.unwrap(data)
         guard let decoded = try? ExplodeSettingsCodec.decode(data) else { return }
         let again = try? ExplodeSettingsCodec.encodedBytes(decoded.settings)
-        invariant(again.flatMap { try? ExplodeSettingsCodec.decode($0) }?.settings == decoded.settings, "re-encoding round trip")
+        fuzzInvariant(again.flatMap { try? ExplodeSettingsCodec.decode($0) }?.settings == decoded.settings, "re-encoding round trip")
         let wrapped = PlaintextEnvelopeV1.wrap(again ?? [], idempotencyKey: "fuzz")
-        invariant((try? PlaintextEnvelopeV1.unwrap(wrapped))?.encodedContent == again, "envelope round trip")
+        fuzzInvariant((try? PlaintextEnvelopeV1.unwrap(wrapped))?.encodedContent == again, "envelope round trip")
     }
 }
 
@@ -24,11 +27,11 @@ enum ExplodeJSONHarness {
         let t = decoded.settings.expiresAt
         // An offset can move an instant just past either end of the writable range.
         guard let text = RFC3339.format(unixSeconds: t) else {
-            invariant(decoded.hadOffset, "an accepted Z timestamp that cannot be written back")
+            fuzzInvariant(decoded.hadOffset, "an accepted Z timestamp that cannot be written back")
             return
         }
-        invariant(RFC3339.parse(text)?.unixSeconds == t, "RFC 3339 round trip")
-        invariant((try? ExplodeSettingsCodec.decodeContent(ExplodeSettingsCodec.contentJSON(decoded.settings)))?.settings == decoded.settings,
+        fuzzInvariant(RFC3339.parse(text)?.unixSeconds == t, "RFC 3339 round trip")
+        fuzzInvariant((try? ExplodeSettingsCodec.decodeContent(ExplodeSettingsCodec.contentJSON(decoded.settings)))?.settings == decoded.settings,
                   "content round trip")
     }
 }
@@ -40,8 +43,8 @@ enum AppDataHarness {
         let text = String(decoding: data, as: UTF8.self)
         guard let metadata = try? ConversationMetadataCodec.decode(text) else { return }
         if let again = try? ConversationMetadataCodec.encode(metadata) {
-            invariant(again.utf8.count <= ConversationMetadataCodec.maximumEncodedSize, "8 KB limit")
-            invariant((try? ConversationMetadataCodec.decode(again)) == metadata, "appData round trip")
+            fuzzInvariant(again.utf8.count <= ConversationMetadataCodec.maximumEncodedSize, "8 KB limit")
+            fuzzInvariant((try? ConversationMetadataCodec.decode(again)) == metadata, "appData round trip")
         }
     }
 }
@@ -66,26 +69,37 @@ enum ExplosionReceiverHarness {
             case 1: _ = receivers[inbox]!.handle(.explodeMessage(fromSelf: arg & 1 == 1, expiresAt: clock + arg * 60))
             case 2: _ = receivers[inbox]!.handle(.metadata(expiresAt: clock + arg * 60))
             case 3: clock += arg * 30
-            case 4: invariant(receivers[inbox]!.handle(.resync) == (exploded.contains(inbox) ? .resyncRefused : .resyncAllowed), "re-sync rule")
+            case 4: fuzzInvariant(receivers[inbox]!.handle(.resync) == (exploded.contains(inbox) ? .resyncRefused : .resyncAllowed), "re-sync rule")
             default:
                 for x in inboxes {
                     let was = receivers[x]!.status
                     if receivers[x]!.handle(.trigger(.allCases[Int(data[i + 1]) % 3], now: clock)) == .exploded {
-                        if case let .scheduled(t) = was { invariant(t <= clock + ExplosionReceiver.clockSkewTolerance, "exploded before due") }
+                        if case let .scheduled(t) = was { fuzzInvariant(t <= clock + ExplosionReceiver.clockSkewTolerance, "exploded before due") }
                         store.explode(x)
                         exploded.insert(x)
-                        invariant(store.log.last(where: { $0.hasPrefix("unsubscribe") }) == "unsubscribe \(x)", "push first")
+                        fuzzInvariant(store.log.last(where: { $0.hasPrefix("unsubscribe") }) == "unsubscribe \(x)", "push first")
                     }
                 }
             }
             for x in inboxes {
                 if exploded.contains(x) {
-                    invariant(store.records(of: x).isEmpty && receivers[x]!.status == .exploded, "something survived an explosion")
+                    fuzzInvariant(store.records(of: x).isEmpty && receivers[x]!.status == .exploded, "something survived an explosion")
                 } else if data[i] % 6 != 0 || x != inbox {
-                    invariant(store.records(of: x) == before.records(of: x), "another inbox was touched")
+                    fuzzInvariant(store.records(of: x) == before.records(of: x), "another inbox was touched")
                 }
             }
             i += 3
         }
+    }
+}
+
+extension ExplodeSuite {
+    public var fuzzTargets: [FuzzTarget] {
+        [
+            FuzzTarget("FuzzEncodedContent", run: EncodedContentHarness.run),
+            FuzzTarget("FuzzExplodeJSON", run: ExplodeJSONHarness.run),
+            FuzzTarget("FuzzAppData", run: AppDataHarness.run),
+            FuzzTarget("FuzzExplosionReceiver", run: ExplosionReceiverHarness.run),
+        ]
     }
 }
