@@ -85,6 +85,9 @@ public enum AdapterFailure: Error, Equatable, Sendable, CustomStringConvertible 
     case oversizeResponse(limit: Int)
     case protocolError(String)
     case crashed(status: Int32, stderr: String)
+    /// `unimplemented` to an operation and profile the hello declared: a failure, not a skip, so
+    /// an adapter cannot lose an operation without the run failing.
+    case unimplementedButDeclared(operation: String, profile: String)
 
     public var description: String {
         switch self {
@@ -93,6 +96,8 @@ public enum AdapterFailure: Error, Equatable, Sendable, CustomStringConvertible 
         case let .oversizeResponse(limit): return "a response longer than \(limit) bytes"
         case let .protocolError(why): return "protocol error: \(why)"
         case let .crashed(status, stderr): return "the adapter exited (status \(status)); its last stderr: \(stderr.isEmpty ? "(none)" : stderr)"
+        case let .unimplementedButDeclared(operation, profile):
+            return "the adapter answered unimplemented to \(operation) in profile \(profile), which its hello declares"
         }
     }
 }

@@ -65,6 +65,9 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
             guard let json = try? JSONParser.parse(bytes) else { return broken(.protocolError("a response that is not JSON")) }
             let outcome = AdapterProtocol.parseResponse(json, id: id)
             if case let .adapterFailure(f) = outcome { return broken(f) }
+            if outcome == .unimplemented {
+                return .adapterFailure(.unimplementedButDeclared(operation: request.operation.rawValue, profile: request.profile.rawValue))
+            }
             return outcome
         case .timeout: return broken(.timeout(seconds: timeout))
         case .oversize: return broken(.oversizeResponse(limit: maximumResponseBytes))

@@ -69,6 +69,12 @@ import Testing
         #expect(adapter.restarts == 1)
     }
 
+    @Test func unimplementedForADeclaredOperationIsAFailure() throws {
+        let adapter = try ExternalImplementation(commandLine: Self.script("unimplemented.sh"), timeout: 2)
+        #expect(adapter.perform(Self.request) == .adapterFailure(.unimplementedButDeclared(operation: "registration.tokenId", profile: "deployed")))
+        #expect(adapter.restarts == 0)
+    }
+
     @Test func undeclaredOperationsAndProfilesAreSkippedWithoutAsking() throws {
         let adapter = try ExternalImplementation(commandLine: Self.script("hang.sh"), timeout: 1)
         #expect(adapter.perform(OperationRequest(operation: "registration.seal", profile: .deployed, input: [:])) == .unimplemented)

@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""Fails when a run's counts fall: `check-report.py REPORT.json --min-passed N [--max-skipped M]`.
+
+CI keeps a floor under every run it relies on, so that an implementation losing operations (or
+vectors going missing) fails the build instead of passing with fewer tests. Raise a floor when
+the count rises; never lower one without saying why in the commit.
+"""
+import argparse, json, sys
+
+parser = argparse.ArgumentParser()
+parser.add_argument("report")
+parser.add_argument("--min-passed", type=int, required=True)
+parser.add_argument("--max-skipped", type=int)
+args = parser.parse_args()
+
+with open(args.report) as f:
+    report = json.load(f)
+problems = []
+if report["failed"] != 0:
+    problems.append(f"{report['failed']} failed")
+if report["passed"] < args.min_passed:
+    problems.append(f"{report['passed']} passed, the floor is {args.min_passed}")
+if args.max_skipped is not None and report["skipped"] > args.max_skipped:
+    problems.append(f"{report['skipped']} skipped, at most {args.max_skipped} allowed")
+name = report["implementation"]
+if problems:
+    print(f"{name}: " + "; ".join(problems), file=sys.stderr)
+    sys.exit(1)
+print(f"{name}: {report['passed']} passed (floor {args.min_passed}), {report['skipped']} skipped")
