@@ -27,84 +27,117 @@ let package = Package(
     ],
     targets: [
         // C libraries, linked from the system (see README "Set-up").
-        .systemLibrary(name: "CSodium", pkgConfig: "libsodium",
-                       providers: [.apt(["libsodium-dev"])]),
-        .systemLibrary(name: "CSecp256k1", pkgConfig: "libsecp256k1",
-                       providers: [.apt(["libsecp256k1-dev"])]),
-        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto",
-                       providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(
+            name: "CSodium", pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(
+            name: "CSecp256k1", pkgConfig: "libsecp256k1",
+            providers: [.apt(["libsecp256k1-dev"])]),
+        .systemLibrary(
+            name: "COpenSSL", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // The shared layers: the coded-error protocol every protocol module's errors conform to,
         // the crypto layer over the C libraries, and strict JSON.
         .target(name: "PushProofCore"),
-        .target(name: "PushProofCrypto", dependencies: [
-            "CSodium", "CSecp256k1", "COpenSSL", "CZlib",
-            .product(name: "ExtrasBase64", package: "swift-extras-base64"),
-        ]),
+        .target(
+            name: "PushProofCrypto",
+            dependencies: [
+                "CSodium", "CSecp256k1", "COpenSSL", "CZlib",
+                .product(name: "ExtrasBase64", package: "swift-extras-base64"),
+            ]),
         .target(name: "PushProofJSON"),
 
         // One module per protocol piece.
         .target(name: "ZulipRegistration", dependencies: ["PushProofCore", "PushProofCrypto", "PushProofJSON"]),
-        .target(name: "ZulipEnvelope", dependencies: ["PushProofCore", "PushProofCrypto", "PushProofJSON", "ZulipRegistration"]),
+        .target(
+            name: "ZulipEnvelope",
+            dependencies: ["PushProofCore", "PushProofCrypto", "PushProofJSON", "ZulipRegistration"]),
         .target(name: "ConvosPush", dependencies: ["PushProofCore", "PushProofCrypto", "PushProofJSON"]),
-        .target(name: "ConvosExplode", dependencies: [
-            "PushProofCore", "PushProofCrypto", "PushProofJSON", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-        ]),
-        .target(name: "ConvosIdentity", dependencies: [
-            "PushProofCore", "PushProofCrypto", "PushProofJSON", "ConvosPush", .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
+        .target(
+            name: "ConvosExplode",
+            dependencies: [
+                "PushProofCore", "PushProofCrypto", "PushProofJSON",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]),
+        .target(
+            name: "ConvosIdentity",
+            dependencies: [
+                "PushProofCore", "PushProofCrypto", "PushProofJSON", "ConvosPush",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
 
         // The conformance kit: vector model, runner, reports, adapter harness, mutants. It knows no
         // protocol: its dependencies name none (a test checks its imports too).
         .target(name: "PushProofConformance", dependencies: ["PushProofCore", "PushProofCrypto", "PushProofJSON"]),
         // One folder per suite (operations, vector generators, mutants, fuzz targets, fixtures) and
         // the one list of suites.
-        .target(name: "PushProofSuites", dependencies: [
-            "PushProofConformance", "PushProofCrypto", "PushProofJSON",
-            "ZulipRegistration", "ZulipEnvelope", "ConvosPush", "ConvosIdentity", "ConvosExplode",
-            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-        ]),
+        .target(
+            name: "PushProofSuites",
+            dependencies: [
+                "PushProofConformance", "PushProofCrypto", "PushProofJSON",
+                "ZulipRegistration", "ZulipEnvelope", "ConvosPush", "ConvosIdentity", "ConvosExplode",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]),
         // `swift run -c release pushproof-bench`: throughput figures, never a timed test.
-        .executableTarget(name: "pushproof-bench", dependencies: ["ZulipEnvelope", "PushProofCrypto", "CSodium"],
-                          path: "Sources/PushProofBenchmarks"),
+        .executableTarget(
+            name: "pushproof-bench", dependencies: ["ZulipEnvelope", "PushProofCrypto", "CSodium"],
+            path: "Sources/PushProofBenchmarks"),
         // The libFuzzer executable: one binary, the harness chosen by name (docs/fuzzing.md).
         .executableTarget(name: "PushProofFuzz", dependencies: ["PushProofConformance", "PushProofSuites"]),
-        .executableTarget(name: "pushproof", dependencies: [
-            "PushProofConformance", "PushProofSuites",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .executableTarget(
+            name: "pushproof",
+            dependencies: [
+                "PushProofConformance", "PushProofSuites",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
-        .testTarget(name: "PushProofCryptoTests", dependencies: [
-            "PushProofCrypto", "CSodium", "COpenSSL",
-            .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
-        .testTarget(name: "PushProofJSONTests", dependencies: [
-            "PushProofJSON",
-            .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
-        .testTarget(name: "ZulipRegistrationTests", dependencies: [
-            "ZulipRegistration", "PushProofCrypto", "PushProofJSON",
-            .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
-        .testTarget(name: "ZulipEnvelopeTests", dependencies: [
-            "ZulipEnvelope", "ZulipRegistration", "PushProofCrypto", "PushProofJSON",
-            .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
-        .testTarget(name: "ConvosPushTests", dependencies: [
-            "ConvosPush", "PushProofJSON", "PushProofCrypto",
-            .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
-        .testTarget(name: "ConvosExplodeTests", dependencies: [
-            "ConvosExplode", "PushProofCrypto",
-            .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
-        .testTarget(name: "ConvosIdentityTests", dependencies: [
-            "ConvosIdentity", "ConvosPush", "PushProofCrypto", "PushProofJSON",
-            .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
+        .testTarget(
+            name: "PushProofCryptoTests",
+            dependencies: [
+                "PushProofCrypto", "CSodium", "COpenSSL",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "PushProofJSONTests",
+            dependencies: [
+                "PushProofJSON",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "ZulipRegistrationTests",
+            dependencies: [
+                "ZulipRegistration", "PushProofCrypto", "PushProofJSON",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "ZulipEnvelopeTests",
+            dependencies: [
+                "ZulipEnvelope", "ZulipRegistration", "PushProofCrypto", "PushProofJSON",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "ConvosPushTests",
+            dependencies: [
+                "ConvosPush", "PushProofJSON", "PushProofCrypto",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "ConvosExplodeTests",
+            dependencies: [
+                "ConvosExplode", "PushProofCrypto",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "ConvosIdentityTests",
+            dependencies: [
+                "ConvosIdentity", "ConvosPush", "PushProofCrypto", "PushProofJSON",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(name: "PushProofConformanceTests", dependencies: ["PushProofConformance", "PushProofJSON"]),
-        .testTarget(name: "PushProofSuitesTests", dependencies: ["PushProofSuites", "PushProofConformance", "PushProofJSON"]),
+        .testTarget(
+            name: "PushProofSuitesTests", dependencies: ["PushProofSuites", "PushProofConformance", "PushProofJSON"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["PushProofSuites", "PushProofConformance"]),
     ]
 )

@@ -21,7 +21,8 @@ public enum ConversationMetadataCodec {
         var stored = raw
         if raw.count > compressionThreshold {
             let compressed = Zlib.deflate(raw, format: .raw)
-            let candidate = [compressionMarker] + withUnsafeBytes(of: UInt32(raw.count).bigEndian) { Array($0) } + compressed
+            let candidate =
+                [compressionMarker] + withUnsafeBytes(of: UInt32(raw.count).bigEndian) { Array($0) } + compressed
             if candidate.count < raw.count { stored = candidate }
         }
         let text = Base64.encode(stored, variant: .urlSafeNoPadding)
@@ -42,7 +43,8 @@ public enum ConversationMetadataCodec {
                 throw .decompressionBomb("declared size \(declared) bytes is over \(maximumDeclaredSize)")
             }
             guard !compressed.isEmpty, declared <= compressed.count * maximumRatio else {
-                throw .decompressionBomb("declared size \(declared) is over \(maximumRatio) times the \(compressed.count) compressed bytes")
+                throw .decompressionBomb(
+                    "declared size \(declared) is over \(maximumRatio) times the \(compressed.count) compressed bytes")
             }
             let formats: [Zlib.Format] = ExplodeSettingsCodec.isZlibHeader(compressed) ? [.zlib, .raw] : [.raw]
             var inflated: [UInt8]? = nil
@@ -50,7 +52,9 @@ public enum ConversationMetadataCodec {
                 // One byte of headroom: a stream longer than declared is caught, not truncated.
                 inflated = try? Zlib.inflate(compressed, format: format, limit: declared + 1)
             }
-            guard let inflated else { throw .malformedAppData("the compressed metadata does not inflate within its declared size") }
+            guard let inflated else {
+                throw .malformedAppData("the compressed metadata does not inflate within its declared size")
+            }
             guard inflated.count == declared else {
                 throw .malformedAppData("inflated to \(inflated.count) bytes, \(declared) declared")
             }

@@ -3,7 +3,8 @@
 /// and touches nothing of any other.
 public struct DeviceStoreModel: Equatable, Sendable {
     public enum Kind: String, CaseIterable, Sendable {
-        case pushSubscription, inbox, conversation, message, member, invite, memberProfile, localState, keychainIdentity, databaseFile
+        case pushSubscription, inbox, conversation, message, member, invite, memberProfile, localState,
+            keychainIdentity, databaseFile
     }
 
     public struct Record: Hashable, Sendable {
@@ -25,9 +26,12 @@ public struct DeviceStoreModel: Equatable, Sendable {
     /// Creates an inbox with its one conversation and the records every inbox has.
     public mutating func addInbox(_ inboxId: String, clientId: String) {
         let conversation = Self.conversationId(of: inboxId)
-        for (kind, id) in [(Kind.inbox, inboxId), (.conversation, conversation), (.keychainIdentity, clientId),
-                           (.localState, conversation), (.member, inboxId), (.pushSubscription, "/xmtp/mls/1/g-\(inboxId.prefix(8))/proto"),
-                           (.databaseFile, "xmtp-production-\(inboxId).db3"), (.databaseFile, "xmtp-production-\(inboxId).db3-wal")] {
+        for (kind, id) in [
+            (Kind.inbox, inboxId), (.conversation, conversation), (.keychainIdentity, clientId),
+            (.localState, conversation), (.member, inboxId),
+            (.pushSubscription, "/xmtp/mls/1/g-\(inboxId.prefix(8))/proto"),
+            (.databaseFile, "xmtp-production-\(inboxId).db3"), (.databaseFile, "xmtp-production-\(inboxId).db3-wal"),
+        ] {
             records.insert(Record(kind: kind, inboxId: inboxId, id: id))
         }
     }
@@ -51,12 +55,15 @@ public struct DeviceStoreModel: Equatable, Sendable {
         }
         remove([.pushSubscription], "unsubscribe")
         log.append("unregister \(inboxId)")
-        remove([.message, .member, .localState, .invite, .memberProfile, .conversation, .inbox], "deleteDatabaseRecords")
+        remove(
+            [.message, .member, .localState, .invite, .memberProfile, .conversation, .inbox], "deleteDatabaseRecords")
         remove([.keychainIdentity], "deleteKeychainIdentity")
         remove([.databaseFile], "deleteDatabaseFiles")
         deniedConversations.insert(Self.conversationId(of: inboxId))
     }
 
     /// A network re-sync of a conversation: refused once its consent is denied.
-    public func allowsResync(of inboxId: String) -> Bool { !deniedConversations.contains(Self.conversationId(of: inboxId)) }
+    public func allowsResync(of inboxId: String) -> Bool {
+        !deniedConversations.contains(Self.conversationId(of: inboxId))
+    }
 }

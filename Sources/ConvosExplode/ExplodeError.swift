@@ -44,15 +44,15 @@ public enum ExplodeError: CodedError, Equatable, Sendable {
         switch self {
         case .malformedProtobuf: return "\(code): not an EncodedContent protobuf"
         case .wrongContentType: return "\(code): not convos.org/explode_settings"
-        case let .unsupportedVersion(v): return "\(code): major version \(v), only 1 is understood"
-        case let .badCompression(why): return "\(code): \(why)"
-        case let .contentTooLarge(limit): return "\(code): the content inflates past \(limit) bytes"
+        case .unsupportedVersion(let v): return "\(code): major version \(v), only 1 is understood"
+        case .badCompression(let why): return "\(code): \(why)"
+        case .contentTooLarge(let limit): return "\(code): the content inflates past \(limit) bytes"
         case .emptyContent: return "\(code): ExplodeSettings content is empty"
         case .invalidJSON: return "\(code): Invalid JSON format for ExplodeSettings"
         case .dateOutOfRange: return "\(code): expiresAt must fall in years 0000 to 9999"
-        case let .malformedAppData(why): return "\(code): \(why)"
-        case let .decompressionBomb(why): return "\(code): \(why)"
-        case let .appDataTooLarge(size): return "\(code): the encoded metadata is \(size) bytes, the limit is 8192"
+        case .malformedAppData(let why): return "\(code): \(why)"
+        case .decompressionBomb(let why): return "\(code): \(why)"
+        case .appDataTooLarge(let size): return "\(code): the encoded metadata is \(size) bytes, the limit is 8192"
         }
     }
 }

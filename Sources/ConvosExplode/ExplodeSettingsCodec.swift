@@ -77,8 +77,12 @@ public enum ExplodeSettingsCodec {
         return try decode(message)
     }
 
-    public static func decode(_ message: Xmtp_MessageContents_EncodedContent) throws(ExplodeError) -> DecodedExplodeSettings {
-        guard message.hasType, message.type.authorityID == authorityId, message.type.typeID == typeId else { throw .wrongContentType }
+    public static func decode(_ message: Xmtp_MessageContents_EncodedContent) throws(ExplodeError)
+        -> DecodedExplodeSettings
+    {
+        guard message.hasType, message.type.authorityID == authorityId, message.type.typeID == typeId else {
+            throw .wrongContentType
+        }
         // A newer minor version is compatible; another major version is not.
         guard message.type.versionMajor == versionMajor else { throw .unsupportedVersion(message.type.versionMajor) }
         var content = [UInt8](message.content)
@@ -88,7 +92,9 @@ public enum ExplodeSettingsCodec {
         return try decodeContent(content)
     }
 
-    static func inflate(_ content: [UInt8], _ compression: Xmtp_MessageContents_Compression) throws(ExplodeError) -> [UInt8] {
+    static func inflate(_ content: [UInt8], _ compression: Xmtp_MessageContents_Compression) throws(ExplodeError)
+        -> [UInt8]
+    {
         let formats: [Zlib.Format]
         switch compression {
         case .deflate:
@@ -121,9 +127,11 @@ public enum ExplodeSettingsCodec {
     public static func decodeContent(_ content: [UInt8]) throws(ExplodeError) -> DecodedExplodeSettings {
         guard !content.isEmpty else { throw .emptyContent }
         guard let json = try? JSONParser.parse(content), json.members != nil, let text = json["expiresAt"]?.stringValue,
-              let parsed = RFC3339.parse(text) else { throw .invalidJSON }
-        return DecodedExplodeSettings(settings: ExplodeSettings(expiresAt: parsed.unixSeconds),
-                                      hadFraction: parsed.hadFraction, hadOffset: parsed.hadOffset)
+            let parsed = RFC3339.parse(text)
+        else { throw .invalidJSON }
+        return DecodedExplodeSettings(
+            settings: ExplodeSettings(expiresAt: parsed.unixSeconds),
+            hadFraction: parsed.hadFraction, hadOffset: parsed.hadOffset)
     }
 }
 
@@ -138,9 +146,12 @@ public enum PlaintextEnvelopeV1 {
         return [UInt8](try! envelope.serializedData())
     }
 
-    public static func unwrap(_ bytes: [UInt8]) throws(ExplodeError) -> (encodedContent: [UInt8], idempotencyKey: String) {
+    public static func unwrap(_ bytes: [UInt8]) throws(ExplodeError) -> (
+        encodedContent: [UInt8], idempotencyKey: String
+    ) {
         guard let envelope = try? Xmtp_Mls_MessageContents_PlaintextEnvelope(serializedBytes: bytes),
-              case let .v1(v1)? = envelope.content else { throw .malformedProtobuf }
+            case .v1(let v1)? = envelope.content
+        else { throw .malformedProtobuf }
         return ([UInt8](v1.content), v1.idempotencyKey)
     }
 }

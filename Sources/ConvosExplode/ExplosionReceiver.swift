@@ -49,7 +49,7 @@ public struct ExplosionReceiver: Equatable, Sendable {
     public init() {}
 
     public var expiresAt: Int64? {
-        if case let .scheduled(t) = status { return t }
+        if case .scheduled(let t) = status { return t }
         return nil
     }
 
@@ -61,17 +61,20 @@ public struct ExplosionReceiver: Equatable, Sendable {
             }
         }
         switch event {
-        case let .explodeMessage(fromSelf, t):
+        case .explodeMessage(let fromSelf, let t):
             if fromSelf { return .ignoredFromSelf }
             if expiresAt != nil { return .ignoredDuplicate }
             status = .scheduled(expiresAt: t)
             return .stored
-        case let .metadata(t):
-            guard let current = expiresAt else { status = .scheduled(expiresAt: t); return .stored }
+        case .metadata(let t):
+            guard let current = expiresAt else {
+                status = .scheduled(expiresAt: t)
+                return .stored
+            }
             guard t < current else { return .ignoredLater }
             status = .scheduled(expiresAt: t)
             return .lowered
-        case let .trigger(_, now):
+        case .trigger(_, let now):
             guard let t = expiresAt else { return .nothingScheduled }
             // Overflow-safe form of t <= now + tolerance.
             let (limit, overflow) = now.addingReportingOverflow(Self.clockSkewTolerance)

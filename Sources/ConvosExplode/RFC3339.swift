@@ -51,8 +51,12 @@ public enum RFC3339 {
         let dayCount = t >= 0 ? t / 86_400 : (t - 86_399) / 86_400
         let secondOfDay = t - dayCount * 86_400
         let (y, m, d) = civil(days: dayCount)
-        func pad(_ v: Int64, _ width: Int) -> String { let s = String(v); return String(repeating: "0", count: max(0, width - s.count)) + s }
-        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))Z"
+        func pad(_ v: Int64, _ width: Int) -> String {
+            let s = String(v)
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        return
+            "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))Z"
     }
 
     /// The iOS fallback's form of the same instant: `2025-06-01 12:30:00 +0000`.
@@ -80,8 +84,11 @@ public enum RFC3339 {
             return true
         }
         guard let year = digits(4), expect("-"), let month = digits(2), expect("-"), let day = digits(2), expect("T"),
-              let hour = digits(2), expect(":"), let minute = digits(2), expect(":"), let second = digits(2) else { return nil }
-        guard (1...12).contains(month), (1...daysInMonth(year, month)).contains(day), hour <= 23, minute <= 59, second <= 59 else { return nil }
+            let hour = digits(2), expect(":"), let minute = digits(2), expect(":"), let second = digits(2)
+        else { return nil }
+        guard (1...12).contains(month), (1...daysInMonth(year, month)).contains(day), hour <= 23, minute <= 59,
+            second <= 59
+        else { return nil }
         var hadFraction = false
         if i < c.count, c[i] == UInt8(ascii: ".") {
             i += 1

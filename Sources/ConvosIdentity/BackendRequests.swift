@@ -9,8 +9,10 @@ public struct BackendRequest: Equatable, Sendable {
     public var body: JSONValue?
 
     public var json: JSONValue {
-        var members: [JSONValue.Member] = [.init("method", .string(method)), .init("path", .string(path)),
-                                           .init("headers", ["X-Convos-AuthToken": .string(jwt)])]
+        var members: [JSONValue.Member] = [
+            .init("method", .string(method)), .init("path", .string(path)),
+            .init("headers", ["X-Convos-AuthToken": .string(jwt)]),
+        ]
         if let body { members.append(.init("body", body)) }
         return .object(members)
     }
@@ -23,7 +25,9 @@ public enum ConvosBackend {
     public enum APNsEnvironment: String, Sendable { case sandbox, production }
 
     /// `POST v2/device/register`: once per device.
-    public static func registerDevice(deviceId: String, pushToken: String?, environment: APNsEnvironment?, jwt: String) -> BackendRequest {
+    public static func registerDevice(deviceId: String, pushToken: String?, environment: APNsEnvironment?, jwt: String)
+        -> BackendRequest
+    {
         var body: [JSONValue.Member] = [.init("deviceId", .string(deviceId))]
         if let pushToken {
             body.append(.init("pushToken", .string(pushToken)))
@@ -35,18 +39,23 @@ public enum ConvosBackend {
 
     /// `POST v2/notifications/subscribe`: a conversation's topics under its clientId; the hmac
     /// keys are sent empty today.
-    public static func subscribe(deviceId: String, clientId: ClientId, topics: [String], jwt: String) -> BackendRequest {
-        BackendRequest(method: "POST", path: "v2/notifications/subscribe", jwt: jwt, body: .object([
-            .init("deviceId", .string(deviceId)), .init("clientId", .string(clientId.value)),
-            .init("topics", .array(topics.map { ["topic": .string($0), "hmacKeys": []] })),
-        ]))
+    public static func subscribe(deviceId: String, clientId: ClientId, topics: [String], jwt: String) -> BackendRequest
+    {
+        BackendRequest(
+            method: "POST", path: "v2/notifications/subscribe", jwt: jwt,
+            body: .object([
+                .init("deviceId", .string(deviceId)), .init("clientId", .string(clientId.value)),
+                .init("topics", .array(topics.map { ["topic": .string($0), "hmacKeys": []] })),
+            ]))
     }
 
     /// `POST v2/notifications/unsubscribe`.
     public static func unsubscribe(clientId: ClientId, topics: [String], jwt: String) -> BackendRequest {
-        BackendRequest(method: "POST", path: "v2/notifications/unsubscribe", jwt: jwt, body: .object([
-            .init("clientId", .string(clientId.value)), .init("topics", .array(topics.map(JSONValue.string))),
-        ]))
+        BackendRequest(
+            method: "POST", path: "v2/notifications/unsubscribe", jwt: jwt,
+            body: .object([
+                .init("clientId", .string(clientId.value)), .init("topics", .array(topics.map(JSONValue.string))),
+            ]))
     }
 
     /// `DELETE v2/notifications/unregister/:clientId`.

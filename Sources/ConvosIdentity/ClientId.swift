@@ -19,10 +19,15 @@ public struct ClientId: Hashable, Sendable, CustomStringConvertible {
             if [8, 13, 18, 23].contains(i) {
                 guard c == UInt8(ascii: "-") else { return nil }
             } else {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(c) else { return nil }
+                guard
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c)
+                        || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(c)
+                else { return nil }
             }
         }
-        guard chars[14] == UInt8(ascii: "4"), [UInt8(ascii: "8"), UInt8(ascii: "9"), UInt8(ascii: "A"), UInt8(ascii: "B")].contains(chars[19]) else {
+        guard chars[14] == UInt8(ascii: "4"),
+            [UInt8(ascii: "8"), UInt8(ascii: "9"), UInt8(ascii: "A"), UInt8(ascii: "B")].contains(chars[19])
+        else {
             return nil
         }
         value = text

@@ -23,8 +23,9 @@ public struct ConversationIdentity: Sendable {
         var key = SecretBytes.random(count: 32)
         while !key.withUnsafeBytes({ Secp256k1.isValidSecretKey(Array($0)) }) { key = SecretBytes.random(count: 32) }
         let address = try! EthereumAddress(privateKey: key)
-        return ConversationIdentity(inboxId: InboxId.derive(address: address, nonce: nonce), clientId: .generate(),
-                                    privateKey: key, databaseKey: .random(count: 32))
+        return ConversationIdentity(
+            inboxId: InboxId.derive(address: address, nonce: nonce), clientId: .generate(),
+            privateKey: key, databaseKey: .random(count: 32))
     }
 
     public var address: EthereumAddress { try! EthereumAddress(privateKey: privateKey) }

@@ -9,7 +9,7 @@ public enum TeardownStep: Equatable, Sendable {
 
     public var name: String {
         switch self {
-        case let .request(r): return r.path.hasPrefix("v2/notifications/unregister") ? "unregister" : "unsubscribe"
+        case .request(let r): return r.path.hasPrefix("v2/notifications/unregister") ? "unregister" : "unsubscribe"
         case .deleteDatabaseRecords: return "deleteDatabaseRecords"
         case .deleteKeychainIdentity: return "deleteKeychainIdentity"
         case .deleteFiles: return "deleteXMTPDatabaseFiles"
@@ -27,20 +27,26 @@ public enum ConversationTeardown {
     /// 1. unsubscribe the topics, 2. unregister the clientId, 3. delete the database records
     /// (messages, members, invites, conversations), 4. delete the keychain identity, 5. delete
     /// the XMTP database files.
-    public static func steps(for identity: ConversationIdentity, topics: [String], environment: String, jwt: String) -> [TeardownStep] {
-        [.request(ConvosBackend.unsubscribe(clientId: identity.clientId, topics: topics, jwt: jwt)),
-         .request(ConvosBackend.unregister(clientId: identity.clientId, jwt: jwt)),
-         .deleteDatabaseRecords(inboxId: identity.inboxId),
-         .deleteKeychainIdentity(inboxId: identity.inboxId),
-         .deleteFiles(databaseFiles(inboxId: identity.inboxId, environment: environment))]
+    public static func steps(for identity: ConversationIdentity, topics: [String], environment: String, jwt: String)
+        -> [TeardownStep]
+    {
+        [
+            .request(ConvosBackend.unsubscribe(clientId: identity.clientId, topics: topics, jwt: jwt)),
+            .request(ConvosBackend.unregister(clientId: identity.clientId, jwt: jwt)),
+            .deleteDatabaseRecords(inboxId: identity.inboxId),
+            .deleteKeychainIdentity(inboxId: identity.inboxId),
+            .deleteFiles(databaseFiles(inboxId: identity.inboxId, environment: environment)),
+        ]
     }
 
     /// Carries the plan out against a store and a backend model.
-    public static func run(_ steps: [TeardownStep], store: some IdentityStore, backend: inout PushBackendModel) throws(IdentityError) {
+    public static func run(_ steps: [TeardownStep], store: some IdentityStore, backend: inout PushBackendModel)
+        throws(IdentityError)
+    {
         for step in steps {
             switch step {
-            case let .request(r): backend.apply(r)
-            case let .deleteKeychainIdentity(inboxId): _ = try store.delete(inboxId: inboxId)
+            case .request(let r): backend.apply(r)
+            case .deleteKeychainIdentity(let inboxId): _ = try store.delete(inboxId: inboxId)
             case .deleteDatabaseRecords, .deleteFiles: break  // outside this model
             }
         }

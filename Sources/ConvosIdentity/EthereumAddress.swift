@@ -18,7 +18,9 @@ public struct EthereumAddress: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads `0x` + 40 hex digits, either case (EIP-55 checksummed addresses are mixed case).
     public init(text: String) throws(IdentityError) {
-        guard text.hasPrefix("0x") || text.hasPrefix("0X"), let raw = Hex.decode(String(text.dropFirst(2))), raw.count == 20 else {
+        guard text.hasPrefix("0x") || text.hasPrefix("0X"), let raw = Hex.decode(String(text.dropFirst(2))),
+            raw.count == 20
+        else {
             throw .invalidAddress
         }
         bytes = raw

@@ -26,10 +26,10 @@ public enum IdentityError: CodedError, Equatable, Sendable {
         switch self {
         case .invalidPrivateKey: return "\(code): not a valid secp256k1 secret key (32 bytes, 1 <= k < n)"
         case .invalidAddress: return "\(code): an address is 0x followed by 40 hex digits"
-        case let .clientIdMismatch(inbox, existing, new):
+        case .clientIdMismatch(let inbox, let existing, let new):
             return "\(code): inbox \(inbox) has clientId \(existing); refusing to change it to \(new)"
-        case let .duplicateClientId(clientId): return "\(code): clientId \(clientId) already belongs to another inbox"
-        case let .storage(why): return "\(code): \(why)"
+        case .duplicateClientId(let clientId): return "\(code): clientId \(clientId) already belongs to another inbox"
+        case .storage(let why): return "\(code): \(why)"
         }
     }
 }

@@ -29,12 +29,15 @@ extension IdentityStore {
     }
 
     /// The checks both stores run before writing, against what they hold.
-    static func check(_ identity: ConversationIdentity, existingByInbox: ConversationIdentity?,
-                      existingByClient: ConversationIdentity?) throws(IdentityError) -> SaveOutcome? {
+    static func check(
+        _ identity: ConversationIdentity, existingByInbox: ConversationIdentity?,
+        existingByClient: ConversationIdentity?
+    ) throws(IdentityError) -> SaveOutcome? {
         if let existing = existingByInbox {
             guard existing.clientId == identity.clientId else {
-                throw .clientIdMismatch(inboxId: identity.inboxId, existingClientId: existing.clientId.value,
-                                        newClientId: identity.clientId.value)
+                throw .clientIdMismatch(
+                    inboxId: identity.inboxId, existingClientId: existing.clientId.value,
+                    newClientId: identity.clientId.value)
             }
             return .unchanged
         }

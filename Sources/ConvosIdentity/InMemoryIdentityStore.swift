@@ -18,8 +18,8 @@ public final class InMemoryIdentityStore: IdentityStore, Sendable {
                 try Self.check(identity, existingByInbox: s.byInbox[identity.inboxId], existingByClient: byClient)
             }
             switch checked {
-            case let .failure(error): return .failure(error)
-            case let .success(outcome?): return .success(outcome)
+            case .failure(let error): return .failure(error)
+            case .success(let outcome?): return .success(outcome)
             case .success(nil): break
             }
             s.byInbox[identity.inboxId] = identity

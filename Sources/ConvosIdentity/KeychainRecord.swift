@@ -37,11 +37,11 @@ public enum KeychainRecord {
         public var description: String {
             switch self {
             case .malformedJSON: return "\(code): the record is not a JSON object in UTF-8"
-            case let .missingField(f): return "\(code): `\(f)` is missing"
+            case .missingField(let f): return "\(code): `\(f)` is missing"
             case .unexpectedField: return "\(code): the record has a field the format does not define"
-            case let .wrongType(f): return "\(code): `\(f)` has the wrong JSON type"
-            case let .invalidBase64(f): return "\(code): `\(f)` is not canonical standard base64"
-            case let .invalidKeyLength(f, n): return "\(code): `\(f)` is \(n) bytes, 32 expected"
+            case .wrongType(let f): return "\(code): `\(f)` has the wrong JSON type"
+            case .invalidBase64(let f): return "\(code): `\(f)` is not canonical standard base64"
+            case .invalidKeyLength(let f, let n): return "\(code): `\(f)` is \(n) bytes, 32 expected"
             case .invalidPrivateKey: return "\(code): privateKeyData is not a valid secp256k1 secret key"
             case .invalidClientId: return "\(code): clientId is not an upper-case UUID v4"
             case .invalidInboxId: return "\(code): inboxId is not 64 lower-case hex digits"
@@ -56,9 +56,11 @@ public enum KeychainRecord {
             .init("privateKeyData", .string(Base64.encode(secret: identity.privateKey))),
             .init("databaseKey", .string(Base64.encode(secret: identity.databaseKey))),
         ])
-        return JSONWriter.compactBytes(.object([
-            .init("inboxId", .string(identity.inboxId)), .init("clientId", .string(identity.clientId.value)), .init("keys", keys),
-        ]))
+        return JSONWriter.compactBytes(
+            .object([
+                .init("inboxId", .string(identity.inboxId)), .init("clientId", .string(identity.clientId.value)),
+                .init("keys", keys),
+            ]))
     }
 
     /// Strict decoding: exactly the format's fields, each of its type; both keys canonical
@@ -75,7 +77,9 @@ public enum KeychainRecord {
         let clientText = try string(value["clientId"], "clientId")
         guard let keys = value["keys"] else { throw .missingField("keys") }
         guard let keyMembers = keys.members else { throw .wrongType("keys") }
-        guard keyMembers.allSatisfy({ ["privateKeyData", "databaseKey"].contains($0.key) }) else { throw .unexpectedField }
+        guard keyMembers.allSatisfy({ ["privateKeyData", "databaseKey"].contains($0.key) }) else {
+            throw .unexpectedField
+        }
         func key(_ name: String) throws(DecodingError) -> SecretBytes {
             let text = try string(keys[name], "keys.\(name)")
             guard let secret = try? Base64.decodeSecret(text) else { throw .invalidBase64("keys.\(name)") }
@@ -87,6 +91,7 @@ public enum KeychainRecord {
         guard privateKey.withUnsafeBytes({ Secp256k1.isValidSecretKey(Array($0)) }) else { throw .invalidPrivateKey }
         guard let clientId = ClientId(validating: clientText) else { throw .invalidClientId }
         guard InboxId.isWellFormed(inboxId) else { throw .invalidInboxId }
-        return ConversationIdentity(inboxId: inboxId, clientId: clientId, privateKey: privateKey, databaseKey: databaseKey)
+        return ConversationIdentity(
+            inboxId: inboxId, clientId: clientId, privateKey: privateKey, databaseKey: databaseKey)
     }
 }

@@ -22,7 +22,9 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
             var config = Configuration()
             config.foreignKeysEnabled = true
             config.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
-            queue = try path.map { try DatabaseQueue(path: $0, configuration: config) } ?? DatabaseQueue(configuration: config)
+            queue =
+                try path.map { try DatabaseQueue(path: $0, configuration: config) }
+                ?? DatabaseQueue(configuration: config)
             try Self.migrator.migrate(queue)
         } catch {
             throw .storage("cannot open the identity database: \(Self.reason(error))")
@@ -32,37 +34,44 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
     private static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
         m.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE inbox (
-                    inboxId TEXT PRIMARY KEY NOT NULL CHECK (length(inboxId) = 64),
-                    clientId TEXT NOT NULL UNIQUE CHECK (length(clientId) = 36),
-                    UNIQUE (inboxId, clientId));
-                CREATE TRIGGER inbox_clientId_never_changes BEFORE UPDATE OF clientId ON inbox
-                    BEGIN SELECT RAISE(ABORT, 'clientIdMismatch'); END;
-                CREATE TABLE keychainIdentity (
-                    inboxId TEXT PRIMARY KEY NOT NULL,
-                    clientId TEXT NOT NULL UNIQUE,
-                    privateKey BLOB NOT NULL CHECK (length(privateKey) = 32),
-                    databaseKey BLOB NOT NULL CHECK (length(databaseKey) = 32),
-                    FOREIGN KEY (inboxId, clientId) REFERENCES inbox (inboxId, clientId) ON DELETE CASCADE);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE inbox (
+                        inboxId TEXT PRIMARY KEY NOT NULL CHECK (length(inboxId) = 64),
+                        clientId TEXT NOT NULL UNIQUE CHECK (length(clientId) = 36),
+                        UNIQUE (inboxId, clientId));
+                    CREATE TRIGGER inbox_clientId_never_changes BEFORE UPDATE OF clientId ON inbox
+                        BEGIN SELECT RAISE(ABORT, 'clientIdMismatch'); END;
+                    CREATE TABLE keychainIdentity (
+                        inboxId TEXT PRIMARY KEY NOT NULL,
+                        clientId TEXT NOT NULL UNIQUE,
+                        privateKey BLOB NOT NULL CHECK (length(privateKey) = 32),
+                        databaseKey BLOB NOT NULL CHECK (length(databaseKey) = 32),
+                        FOREIGN KEY (inboxId, clientId) REFERENCES inbox (inboxId, clientId) ON DELETE CASCADE);
+                    """)
         }
         return m
     }
 
     private static func reason(_ error: any Error) -> String {
-        if let db = error as? DatabaseError { return "SQLite error \(db.resultCode.rawValue) (\(db.message ?? "no message"))" }
+        if let db = error as? DatabaseError {
+            return "SQLite error \(db.resultCode.rawValue) (\(db.message ?? "no message"))"
+        }
         return String(describing: type(of: error))
     }
 
     private static func row(_ db: Database, where column: String, is value: String) throws -> ConversationIdentity? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT inboxId, clientId, privateKey, databaseKey FROM keychainIdentity WHERE \(column) = ?",
-                                         arguments: [value]) else { return nil }
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT inboxId, clientId, privateKey, databaseKey FROM keychainIdentity WHERE \(column) = ?",
+                arguments: [value])
+        else { return nil }
         let privateKey: Data = row["privateKey"]
         let databaseKey: Data = row["databaseKey"]
         guard let clientId = ClientId(validating: row["clientId"]) else { return nil }
-        return ConversationIdentity(inboxId: row["inboxId"], clientId: clientId,
-                                    privateKey: SecretBytes(copying: privateKey), databaseKey: SecretBytes(copying: databaseKey))
+        return ConversationIdentity(
+            inboxId: row["inboxId"], clientId: clientId,
+            privateKey: SecretBytes(copying: privateKey), databaseKey: SecretBytes(copying: databaseKey))
     }
 
     public func save(_ identity: ConversationIdentity) throws(IdentityError) -> SaveOutcome {
@@ -70,14 +79,21 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
             return try queue.write { db in
                 let byInbox = try Self.row(db, where: "inboxId", is: identity.inboxId)
                 let byClient = try Self.row(db, where: "clientId", is: identity.clientId.value)
-                if let outcome = try Self.check(identity, existingByInbox: byInbox, existingByClient: byClient) { return outcome }
-                try db.execute(sql: "INSERT INTO inbox (inboxId, clientId) VALUES (?, ?)",
-                               arguments: [identity.inboxId, identity.clientId.value])
+                if let outcome = try Self.check(identity, existingByInbox: byInbox, existingByClient: byClient) {
+                    return outcome
+                }
+                try db.execute(
+                    sql: "INSERT INTO inbox (inboxId, clientId) VALUES (?, ?)",
+                    arguments: [identity.inboxId, identity.clientId.value])
                 try faultBetweenWrites?()
-                try db.execute(sql: "INSERT INTO keychainIdentity (inboxId, clientId, privateKey, databaseKey) VALUES (?, ?, ?, ?)",
-                               arguments: [identity.inboxId, identity.clientId.value,
-                                           identity.privateKey.withUnsafeBytes { Data($0) },
-                                           identity.databaseKey.withUnsafeBytes { Data($0) }])
+                try db.execute(
+                    sql:
+                        "INSERT INTO keychainIdentity (inboxId, clientId, privateKey, databaseKey) VALUES (?, ?, ?, ?)",
+                    arguments: [
+                        identity.inboxId, identity.clientId.value,
+                        identity.privateKey.withUnsafeBytes { Data($0) },
+                        identity.databaseKey.withUnsafeBytes { Data($0) },
+                    ])
                 return .saved
             }
         } catch let error as IdentityError {
@@ -88,13 +104,15 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
     }
 
     public func identity(clientId: String) throws(IdentityError) -> ConversationIdentity? {
-        do { return try queue.read { try Self.row($0, where: "clientId", is: clientId) } }
-        catch { throw .storage(Self.reason(error)) }
+        do { return try queue.read { try Self.row($0, where: "clientId", is: clientId) } } catch {
+            throw .storage(Self.reason(error))
+        }
     }
 
     public func identity(inboxId: String) throws(IdentityError) -> ConversationIdentity? {
-        do { return try queue.read { try Self.row($0, where: "inboxId", is: inboxId) } }
-        catch { throw .storage(Self.reason(error)) }
+        do { return try queue.read { try Self.row($0, where: "inboxId", is: inboxId) } } catch {
+            throw .storage(Self.reason(error))
+        }
     }
 
     public func delete(inboxId: String) throws(IdentityError) -> Bool {
@@ -114,7 +132,9 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
         do {
             return try queue.read { db in
                 var pairs: [String: String] = [:]
-                for row in try Row.fetchAll(db, sql: "SELECT inboxId, clientId FROM keychainIdentity") { pairs[row["inboxId"]] = row["clientId"] }
+                for row in try Row.fetchAll(db, sql: "SELECT inboxId, clientId FROM keychainIdentity") {
+                    pairs[row["inboxId"]] = row["clientId"]
+                }
                 return pairs
             }
         } catch {
@@ -125,8 +145,10 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
     /// Rows per table, for tests of atomicity.
     public func rowCounts() throws -> (inboxes: Int, keychain: Int) {
         try queue.read { db in
-            (try Int.fetchOne(db, sql: "SELECT count(*) FROM inbox") ?? 0,
-             try Int.fetchOne(db, sql: "SELECT count(*) FROM keychainIdentity") ?? 0)
+            (
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM inbox") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM keychainIdentity") ?? 0
+            )
         }
     }
 

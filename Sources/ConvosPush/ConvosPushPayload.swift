@@ -12,8 +12,11 @@ public enum ConvosTopic: Equatable, Sendable {
 
     /// Parses a topic; the id must be non-empty, even-length hex.
     public init?(_ text: String) {
-        let prefix = "/xmtp/mls/1/", suffix = "/proto"
-        guard text.hasPrefix(prefix), text.hasSuffix(suffix), text.count > prefix.count + suffix.count + 2 else { return nil }
+        let prefix = "/xmtp/mls/1/"
+        let suffix = "/proto"
+        guard text.hasPrefix(prefix), text.hasSuffix(suffix), text.count > prefix.count + suffix.count + 2 else {
+            return nil
+        }
         let middle = text.dropFirst(prefix.count).dropLast(suffix.count)
         let kind = middle.prefix(2)
         let id = String(middle.dropFirst(2))
@@ -27,8 +30,8 @@ public enum ConvosTopic: Equatable, Sendable {
 
     public var text: String {
         switch self {
-        case let .group(id): return "/xmtp/mls/1/g-\(id)/proto"
-        case let .welcome(id): return "/xmtp/mls/1/w-\(id)/proto"
+        case .group(let id): return "/xmtp/mls/1/g-\(id)/proto"
+        case .welcome(let id): return "/xmtp/mls/1/w-\(id)/proto"
         }
     }
 }
@@ -75,11 +78,13 @@ public struct ConvosPushPayload: Equatable, Sendable {
             case .notAnObject: return "\(code): the payload is not a JSON object"
             case .missingClientId: return "\(code): clientId is missing"
             case .blankClientId: return "\(code): clientId is blank"
-            case .legacyInboxIdPayload: return "\(code): the payload is keyed by inboxId (the pre-October-2025 form); clientId is required"
-            case let .wrongType(field): return "\(code): `\(field)` has the wrong JSON type"
+            case .legacyInboxIdPayload:
+                return "\(code): the payload is keyed by inboxId (the pre-October-2025 form); clientId is required"
+            case .wrongType(let field): return "\(code): `\(field)` has the wrong JSON type"
             case .missingNotificationData: return "\(code): notificationData is missing"
             case .missingContentTopic: return "\(code): notificationData.contentTopic is missing"
-            case .malformedTopic: return "\(code): contentTopic is not /xmtp/mls/1/g-<hex>/proto or /xmtp/mls/1/w-<hex>/proto"
+            case .malformedTopic:
+                return "\(code): contentTopic is not /xmtp/mls/1/g-<hex>/proto or /xmtp/mls/1/w-<hex>/proto"
             case .encryptedMessageNotBase64: return "\(code): encryptedMessage is not canonical base64"
             case .missingEncryptedMessage: return "\(code): a group message needs encryptedMessage"
             }
@@ -115,6 +120,7 @@ public struct ConvosPushPayload: Equatable, Sendable {
             messageType = s
         }
         if case .group = topic, message == nil { throw .missingEncryptedMessage }
-        return ConvosPushPayload(clientId: clientId, apiJWT: apiJWT, topic: topic, encryptedMessage: message, messageType: messageType)
+        return ConvosPushPayload(
+            clientId: clientId, apiJWT: apiJWT, topic: topic, encryptedMessage: message, messageType: messageType)
     }
 }

@@ -23,17 +23,22 @@ let key = PushKey.random()
 @MainActor @inline(never)
 func fullServerPath(_ i: Int) -> Int {
     let notification = NotificationBuilder.message(
-        account: account, senderId: 11, senderFullName: "Alice Example", senderAvatarURL: "https://chat.example.com/avatar/11",
+        account: account, senderId: 11, senderFullName: "Alice Example",
+        senderAvatarURL: "https://chat.example.com/avatar/11",
         messageId: Int64(1000 + i), time: 1_772_513_819, content: content,
         recipient: .channel(id: 3, name: "general", topic: "benchmarks"))
     let encrypted = try! NotificationSender.encrypt(notification, key: key)
-    let request = try! PushServicePayload.apnsRequest(address: .pushKeyId(key.id), ciphertext: encrypted.encryptedData, priority: .high)
+    let request = try! PushServicePayload.apnsRequest(
+        address: .pushKeyId(key.id), ciphertext: encrypted.encryptedData, priority: .high)
     return request.body.count
 }
 
 let samplePlaintext = NotificationBuilder.message(
-    account: account, senderId: 11, senderFullName: "Alice Example", senderAvatarURL: "https://chat.example.com/avatar/11",
-    messageId: 1000, time: 1_772_513_819, content: content, recipient: .channel(id: 3, name: "general", topic: "benchmarks")).plaintext
+    account: account, senderId: 11, senderFullName: "Alice Example",
+    senderAvatarURL: "https://chat.example.com/avatar/11",
+    messageId: 1000, time: 1_772_513_819, content: content,
+    recipient: .channel(id: 3, name: "general", topic: "benchmarks")
+).plaintext
 let rawKey = key.secretboxKey.revealedBytes()
 let nonce = [UInt8](repeating: 7, count: 24)
 let rawOut = UnsafeMutablePointer<UInt8>.allocate(capacity: samplePlaintext.count + 16)
@@ -67,7 +72,8 @@ let floor = secondsPerOperation(sealAndBase64)
 let raw = secondsPerOperation(rawSecretbox)
 func row(_ name: String, _ s: Double) -> String {
     let micro = (s * 1e6 * 100).rounded() / 100
-    return "\(name.padding(toLength: 40, withPad: " ", startingAt: 0)) \(String(Int(1 / s)).leftPad(9)) notifications/s   \(micro) us each"
+    return
+        "\(name.padding(toLength: 40, withPad: " ", startingAt: 0)) \(String(Int(1 / s)).leftPad(9)) notifications/s   \(micro) us each"
 }
 extension String { func leftPad(_ n: Int) -> String { String(repeating: " ", count: max(0, n - count)) + self } }
 
@@ -76,4 +82,6 @@ print(row("full server path (JSON+seal+b64+APNs)", full))
 print(row("seal + base64 only (no JSON)", floor))
 print(row("raw crypto_secretbox_easy", raw))
 func ratio(_ a: Double, _ b: Double) -> Double { (a / b * 100).rounded() / 100 }
-print("ratio full / raw: \(ratio(full, raw))x   (seal + base64 / raw: \(ratio(floor, raw))x; deployed Python server: about 21 us per notification)")
+print(
+    "ratio full / raw: \(ratio(full, raw))x   (seal + base64 / raw: \(ratio(floor, raw))x; deployed Python server: about 21 us per notification)"
+)

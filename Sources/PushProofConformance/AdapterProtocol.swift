@@ -21,8 +21,12 @@ public enum AdapterProtocol {
         public var profiles: Set<String>
 
         public var json: JSONValue {
-            ["type": "hello", "protocol": .string(AdapterProtocol.version), "name": .string(name), "version": .string(implementationVersion),
-             "operations": .array(operations.sorted().map(JSONValue.string)), "profiles": .array(profiles.sorted().map(JSONValue.string))]
+            [
+                "type": "hello", "protocol": .string(AdapterProtocol.version), "name": .string(name),
+                "version": .string(implementationVersion),
+                "operations": .array(operations.sorted().map(JSONValue.string)),
+                "profiles": .array(profiles.sorted().map(JSONValue.string)),
+            ]
         }
 
         public init(name: String, implementationVersion: String, operations: Set<String>, profiles: Set<String>) {
@@ -34,29 +38,43 @@ public enum AdapterProtocol {
 
         /// Reads an adapter's hello; nil with a reason when it is not one.
         public static func parse(_ json: JSONValue) -> Result<Hello, AdapterFailure> {
-            guard json["type"]?.stringValue == "hello" else { return .failure(.protocolError("the first line is not a hello")) }
-            guard json["protocol"]?.stringValue == AdapterProtocol.version else {
-                return .failure(.protocolError("the adapter speaks \(json["protocol"]?.stringValue ?? "no version"), not \(AdapterProtocol.version)"))
+            guard json["type"]?.stringValue == "hello" else {
+                return .failure(.protocolError("the first line is not a hello"))
             }
-            guard let name = json["name"]?.stringValue, let operations = json["operations"]?.arrayValue?.compactMap(\.stringValue),
-                  let profiles = json["profiles"]?.arrayValue?.compactMap(\.stringValue) else {
+            guard json["protocol"]?.stringValue == AdapterProtocol.version else {
+                return .failure(
+                    .protocolError(
+                        "the adapter speaks \(json["protocol"]?.stringValue ?? "no version"), not \(AdapterProtocol.version)"
+                    ))
+            }
+            guard let name = json["name"]?.stringValue,
+                let operations = json["operations"]?.arrayValue?.compactMap(\.stringValue),
+                let profiles = json["profiles"]?.arrayValue?.compactMap(\.stringValue)
+            else {
                 return .failure(.protocolError("the hello lacks name, operations or profiles"))
             }
-            return .success(Hello(name: name, implementationVersion: json["version"]?.stringValue ?? "", operations: Set(operations), profiles: Set(profiles)))
+            return .success(
+                Hello(
+                    name: name, implementationVersion: json["version"]?.stringValue ?? "", operations: Set(operations),
+                    profiles: Set(profiles)))
         }
     }
 
     /// A request line; the input carries the profile (`OperationRequest.wireInput`).
     public static func request(id: Int, _ request: OperationRequest) -> JSONValue {
-        ["type": "request", "id": .integer(id), "operation": .string(request.operation.rawValue), "input": request.wireInput]
+        [
+            "type": "request", "id": .integer(id), "operation": .string(request.operation.rawValue),
+            "input": request.wireInput,
+        ]
     }
 
     public static func response(id: Int, outcome: OperationOutcome) -> JSONValue {
         var r: JSONValue = ["type": "response", "id": .integer(id)]
         switch outcome {
-        case let .output(v): r = r.setting("output", to: v)
-        case let .error(code, message):
-            r = r.setting("error", to: message.map { ["code": .string(code), "message": .string($0)] } ?? ["code": .string(code)])
+        case .output(let v): r = r.setting("output", to: v)
+        case .error(let code, let message):
+            r = r.setting(
+                "error", to: message.map { ["code": .string(code), "message": .string($0)] } ?? ["code": .string(code)])
         case .unimplemented, .adapterFailure: r = r.setting("unimplemented", to: true)
         }
         return r
@@ -64,13 +82,19 @@ public enum AdapterProtocol {
 
     /// Reads a response to request `id`.
     public static func parseResponse(_ json: JSONValue, id: Int) -> OperationOutcome {
-        guard json["type"]?.stringValue == "response" else { return .adapterFailure(.protocolError("a line that is not a response")) }
+        guard json["type"]?.stringValue == "response" else {
+            return .adapterFailure(.protocolError("a line that is not a response"))
+        }
         guard json["id"]?.int64Value == Int64(id) else {
-            return .adapterFailure(.protocolError("a response for id \(json["id"].map { JSONWriter.compact($0) } ?? "none") while waiting for \(id)"))
+            return .adapterFailure(
+                .protocolError(
+                    "a response for id \(json["id"].map { JSONWriter.compact($0) } ?? "none") while waiting for \(id)"))
         }
         if let output = json["output"] { return .output(output) }
         if let error = json["error"] {
-            guard let code = error["code"]?.stringValue else { return .adapterFailure(.protocolError("an error without a code")) }
+            guard let code = error["code"]?.stringValue else {
+                return .adapterFailure(.protocolError("an error without a code"))
+            }
             return .error(code: code, message: error["message"]?.stringValue)
         }
         if json["unimplemented"]?.boolValue == true { return .unimplemented }
@@ -91,12 +115,13 @@ public enum AdapterFailure: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case let .startFailed(why): return "the adapter did not start: \(why)"
-        case let .timeout(s): return "no answer within \(s) s (the adapter was stopped and will be restarted)"
-        case let .oversizeResponse(limit): return "a response longer than \(limit) bytes"
-        case let .protocolError(why): return "protocol error: \(why)"
-        case let .crashed(status, stderr): return "the adapter exited (status \(status)); its last stderr: \(stderr.isEmpty ? "(none)" : stderr)"
-        case let .unimplementedButDeclared(operation, profile):
+        case .startFailed(let why): return "the adapter did not start: \(why)"
+        case .timeout(let s): return "no answer within \(s) s (the adapter was stopped and will be restarted)"
+        case .oversizeResponse(let limit): return "a response longer than \(limit) bytes"
+        case .protocolError(let why): return "protocol error: \(why)"
+        case .crashed(let status, let stderr):
+            return "the adapter exited (status \(status)); its last stderr: \(stderr.isEmpty ? "(none)" : stderr)"
+        case .unimplementedButDeclared(let operation, let profile):
             return "the adapter answered unimplemented to \(operation) in profile \(profile), which its hello declares"
         }
     }

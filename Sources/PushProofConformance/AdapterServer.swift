@@ -5,14 +5,17 @@ import PushProofJSON
 /// Other implementations can use the reference as an oracle this way, and the harness is tested
 /// end to end against it.
 public enum AdapterServer {
-    public static func serve(_ implementation: any ConformanceImplementation, operations: [OperationName],
-                             profiles: Set<Profile>, version: String, input: FileHandle = .standardInput,
-                             output: FileHandle = .standardOutput) {
+    public static func serve(
+        _ implementation: any ConformanceImplementation, operations: [OperationName],
+        profiles: Set<Profile>, version: String, input: FileHandle = .standardInput,
+        output: FileHandle = .standardOutput
+    ) {
         func send(_ json: JSONValue) {
             try? output.write(contentsOf: JSONWriter.compactBytes(json) + [UInt8(ascii: "\n")])
         }
-        let hello = AdapterProtocol.Hello(name: implementation.name, implementationVersion: version,
-                                          operations: Set(operations.map(\.rawValue)), profiles: Set(profiles.map(\.rawValue)))
+        let hello = AdapterProtocol.Hello(
+            name: implementation.name, implementationVersion: version,
+            operations: Set(operations.map(\.rawValue)), profiles: Set(profiles.map(\.rawValue)))
         var pending: [UInt8] = []
         while true {
             let chunk = input.availableData
@@ -31,7 +34,8 @@ public enum AdapterServer {
                     else { continue }
                     let outcome: OperationOutcome
                     do {
-                        outcome = implementation.perform(try OperationRequest(operation: OperationName(operation), wireInput: wireInput))
+                        outcome = implementation.perform(
+                            try OperationRequest(operation: OperationName(operation), wireInput: wireInput))
                     } catch {
                         outcome = .error(code: harnessInputErrorCode, message: error.message)
                     }

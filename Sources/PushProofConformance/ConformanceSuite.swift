@@ -17,8 +17,10 @@ public struct SuiteOperation: Sendable {
     }
 
     /// An operation whose handler returns an output or throws.
-    public init(_ name: OperationName, profiles: Set<Profile> = [.deployed, .proposal],
-                output: @escaping @Sendable (OperationRequest) throws -> JSONValue) {
+    public init(
+        _ name: OperationName, profiles: Set<Profile> = [.deployed, .proposal],
+        output: @escaping @Sendable (OperationRequest) throws -> JSONValue
+    ) {
         self.init(name, profiles: profiles) { .output(try output($0)) }
     }
 }

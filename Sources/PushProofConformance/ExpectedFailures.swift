@@ -25,7 +25,9 @@ public struct ExpectedFailures: Sendable, Equatable {
             guard pieces.count == 2, !pieces[0].isEmpty, let tcId = Int(pieces[1]), tcId >= 0 else {
                 throw ParseError(description: "\(source):\(index + 1): expected `suite:tcId  # reason`, got `\(id)`")
             }
-            guard reasons[id] == nil else { throw ParseError(description: "\(source):\(index + 1): \(id) is listed twice") }
+            guard reasons[id] == nil else {
+                throw ParseError(description: "\(source):\(index + 1): \(id) is listed twice")
+            }
             reasons[id] = reason
         }
     }

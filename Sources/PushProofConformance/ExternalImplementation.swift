@@ -42,7 +42,8 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
     deinit { adapter.stop() }
 
     public func perform(_ request: OperationRequest) -> OperationOutcome {
-        guard hello.operations.contains(request.operation.rawValue), hello.profiles.contains(request.profile.rawValue) else {
+        guard hello.operations.contains(request.operation.rawValue), hello.profiles.contains(request.profile.rawValue)
+        else {
             return .unimplemented
         }
         lock.lock()
@@ -61,12 +62,15 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
         nextId += 1
         guard adapter.send(AdapterProtocol.request(id: id, request)) else { return .adapterFailure(adapter.died()) }
         switch adapter.lines.next(timeout: timeout) {
-        case let .line(bytes):
-            guard let json = try? JSONParser.parse(bytes) else { return broken(.protocolError("a response that is not JSON")) }
+        case .line(let bytes):
+            guard let json = try? JSONParser.parse(bytes) else {
+                return broken(.protocolError("a response that is not JSON"))
+            }
             let outcome = AdapterProtocol.parseResponse(json, id: id)
-            if case let .adapterFailure(f) = outcome { return broken(f) }
+            if case .adapterFailure(let f) = outcome { return broken(f) }
             if outcome == .unimplemented {
-                return .adapterFailure(.unimplementedButDeclared(operation: request.operation.rawValue, profile: request.profile.rawValue))
+                return .adapterFailure(
+                    .unimplementedButDeclared(operation: request.operation.rawValue, profile: request.profile.rawValue))
             }
             return outcome
         case .timeout: return broken(.timeout(seconds: timeout))
@@ -97,14 +101,17 @@ private struct Adapter {
         // orphan left holding it (a `sleep` under a hung adapter) would make the runner wait for it.
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", commandLine]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
         do { try process.run() } catch { throw AdapterFailure.startFailed("\(error)") }
-        let adapter = Adapter(process: process, stdin: input.fileHandleForWriting,
-                              lines: LineReader(handle: output.fileHandleForReading, limit: limit),
-                              stderr: PipeTail(handle: errors.fileHandleForReading))
+        let adapter = Adapter(
+            process: process, stdin: input.fileHandleForWriting,
+            lines: LineReader(handle: output.fileHandleForReading, limit: limit),
+            stderr: PipeTail(handle: errors.fileHandleForReading))
         func fail(_ failure: AdapterFailure) -> AdapterFailure {
             adapter.stop()
             return failure
@@ -113,11 +120,11 @@ private struct Adapter {
             throw fail(.startFailed("cannot write to the adapter"))
         }
         switch adapter.lines.next(timeout: timeout) {
-        case let .line(bytes):
+        case .line(let bytes):
             guard let json = try? JSONParser.parse(bytes) else { throw fail(.protocolError("the hello is not JSON")) }
             switch AdapterProtocol.Hello.parse(json) {
-            case let .success(hello): return (adapter, hello)
-            case let .failure(f): throw fail(f)
+            case .success(let hello): return (adapter, hello)
+            case .failure(let f): throw fail(f)
             }
         case .timeout: throw fail(.timeout(seconds: timeout))
         case .oversize: throw fail(.oversizeResponse(limit: limit))

@@ -4,7 +4,8 @@ import PushProofJSON
 /// what the reference sees or answers. The suite must fail every one; a mutant no vector catches
 /// is a gap in the vectors. Each suite declares its own in its folder.
 public struct Mutant: Sendable {
-    public typealias Change = @Sendable (_ request: OperationRequest, _ reference: any ConformanceImplementation) -> OperationOutcome?
+    public typealias Change =
+        @Sendable (_ request: OperationRequest, _ reference: any ConformanceImplementation) -> OperationOutcome?
 
     public let id: String
     /// The bug class it stands for (the vector notes' bug types).
@@ -51,12 +52,15 @@ public struct MutantReport: Sendable {
 extension ConformanceRunner {
     /// Runs the vectors against each mutant, as `implementation` makes it (in-process by default,
     /// or behind an adapter).
-    public static func hunt(_ mutants: [Mutant], files: [VectorFile],
-                            implementation: (Mutant) throws -> any ConformanceImplementation) throws -> [MutantReport] {
+    public static func hunt(
+        _ mutants: [Mutant], files: [VectorFile],
+        implementation: (Mutant) throws -> any ConformanceImplementation
+    ) throws -> [MutantReport] {
         try mutants.map { mutant in
             let report = try ConformanceRunner(implementation: try implementation(mutant)).run(files)
-            return MutantReport(mutant: mutant.id, bugClass: mutant.bugClass, summary: mutant.summary,
-                                caughtBy: report.outcomes.filter(\.failsRun).map(\.name))
+            return MutantReport(
+                mutant: mutant.id, bugClass: mutant.bugClass, summary: mutant.summary,
+                caughtBy: report.outcomes.filter(\.failsRun).map(\.name))
         }
     }
 }

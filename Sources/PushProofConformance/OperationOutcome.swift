@@ -34,11 +34,11 @@ public enum OperationOutcome: Sendable, Equatable {
     /// The `expected` form of a vector: `{"output": ...}` or `{"error": CODE, "message"?: TEXT}`.
     public var json: JSONValue {
         switch self {
-        case let .output(value): return ["output": value]
-        case let .error(code, message):
+        case .output(let value): return ["output": value]
+        case .error(let code, let message):
             return message.map { ["error": .string(code), "message": .string($0)] } ?? ["error": .string(code)]
         case .unimplemented: return ["unimplemented": true]
-        case let .adapterFailure(failure): return ["adapterFailure": .string(failure.description)]
+        case .adapterFailure(let failure): return ["adapterFailure": .string(failure.description)]
         }
     }
 }

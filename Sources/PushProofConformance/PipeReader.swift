@@ -51,7 +51,10 @@ final class LineReader: PipeReader, @unchecked Sendable {
         }
     }
 
-    enum Next { case line([UInt8]), timeout, oversize, closed }
+    enum Next {
+        case line([UInt8])
+        case timeout, oversize, closed
+    }
 
     func next(timeout seconds: Double) -> Next {
         let deadline = Date(timeIntervalSinceNow: seconds)

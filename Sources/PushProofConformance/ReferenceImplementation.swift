@@ -1,4 +1,3 @@
-
 /// The reference implementation: the handlers of a list of suites behind the same named
 /// operations any other implementation offers.
 public struct ReferenceImplementation: ConformanceImplementation {

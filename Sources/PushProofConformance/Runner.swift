@@ -29,8 +29,10 @@ public struct RunReport: Sendable {
     public var expectedFailures: ExpectedFailures?
 
     public func count(_ status: TestOutcome.Status, suite: String? = nil, profile: Profile? = nil) -> Int {
-        outcomes.filter { $0.status == status && (suite == nil || $0.suite == suite) && (profile == nil || $0.profile == profile) }
-            .count
+        outcomes.filter {
+            $0.status == status && (suite == nil || $0.suite == suite) && (profile == nil || $0.profile == profile)
+        }
+        .count
     }
 
     /// Suites in the order run.
@@ -53,10 +55,10 @@ public enum RunnerError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .noVectors(dir): return "no *_test.json vector files in \(dir)"
-        case let .unreadable(file, why): return "\(file): \(why)"
+        case .noVectors(let dir): return "no *_test.json vector files in \(dir)"
+        case .unreadable(let file, let why): return "\(file): \(why)"
         case .nothingSelected: return "the selection matches no test"
-        case let .unknownExpectedFailures(source, names):
+        case .unknownExpectedFailures(let source, let names):
             return "\(source) lists tests that no vector file has: \(names.joined(separator: ", "))"
         }
     }
@@ -85,17 +87,22 @@ public struct ConformanceRunner {
         }
     }
 
-    public func run(_ files: [VectorFile], selection: TestSelection = TestSelection(),
-                    expectedFailures: ExpectedFailures? = nil) throws -> RunReport {
+    public func run(
+        _ files: [VectorFile], selection: TestSelection = TestSelection(),
+        expectedFailures: ExpectedFailures? = nil
+    ) throws -> RunReport {
         if let expectedFailures {
             let known = Set(files.flatMap { f in f.groups.flatMap { $0.tests.map { "\(f.suite):\($0.tcId)" } } })
             let unknown = expectedFailures.reasons.keys.filter { !known.contains($0) }.sorted()
-            guard unknown.isEmpty else { throw RunnerError.unknownExpectedFailures(source: expectedFailures.source, unknown) }
+            guard unknown.isEmpty else {
+                throw RunnerError.unknownExpectedFailures(source: expectedFailures.source, unknown)
+            }
         }
         var outcomes: [TestOutcome] = []
         for file in files {
             for group in file.groups {
-                for test in group.tests where selection.includes(suite: file.suite, profile: group.profile, tcId: test.tcId) {
+                for test in group.tests
+                where selection.includes(suite: file.suite, profile: group.profile, tcId: test.tcId) {
                     var outcome = judge(test, in: group, suite: file.suite)
                     if expectedFailures?.contains(outcome.name) == true {
                         switch outcome.status {
@@ -113,25 +120,27 @@ public struct ConformanceRunner {
     }
 
     func judge(_ test: VectorTest, in group: VectorGroup, suite: String) -> TestOutcome {
-        let answer = implementation.perform(OperationRequest(operation: group.operation, profile: group.profile, input: test.input))
+        let answer = implementation.perform(
+            OperationRequest(operation: group.operation, profile: group.profile, input: test.input))
         let status: TestOutcome.Status
         if answer == .unimplemented {
             status = .skipped
         } else {
             status = test.acceptedAnswers.contains { Self.matches(answer, $0) } ? .passed : .failed
         }
-        return TestOutcome(suite: suite, operation: group.operation, profile: group.profile, test: test, status: status,
-                           actual: answer)
+        return TestOutcome(
+            suite: suite, operation: group.operation, profile: group.profile, test: test, status: status,
+            actual: answer)
     }
 
     /// An output matches `{"output": X}` when it equals X as JSON; an error matches
     /// `{"error": C}` when the code is C, and the message too where the vector gives one.
     static func matches(_ outcome: OperationOutcome, _ expected: JSONValue) -> Bool {
         switch outcome {
-        case let .output(value):
+        case .output(let value):
             guard let want = expected["output"] else { return false }
             return value.semanticallyEquals(want)
-        case let .error(code, message):
+        case .error(let code, let message):
             guard let want = expected["error"]?.stringValue, want == code else { return false }
             if let wantMessage = expected["message"]?.stringValue { return wantMessage == message }
             return true

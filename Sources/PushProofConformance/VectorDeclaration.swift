@@ -25,9 +25,9 @@ public struct VectorCase: Sendable {
         func matches(_ answer: OperationOutcome) -> Bool {
             switch (self, answer) {
             case (.output, .output): return true
-            case let (.outcome(want), .output(out)): return out["outcome"]?.stringValue == want
-            case let (.error(want), .error(code, _)): return code == want
-            case let (.message(want), .error(_, message)): return message == want
+            case (.outcome(let want), .output(let out)): return out["outcome"]?.stringValue == want
+            case (.error(let want), .error(let code, _)): return code == want
+            case (.message(let want), .error(_, let message)): return message == want
             default: return false
             }
         }
@@ -35,9 +35,9 @@ public struct VectorCase: Sendable {
         public var description: String {
             switch self {
             case .output: return "an output"
-            case let .outcome(o): return "outcome \(o)"
-            case let .error(code): return code
-            case let .message(m): return "the message \"\(m)\""
+            case .outcome(let o): return "outcome \(o)"
+            case .error(let code): return code
+            case .message(let m): return "the message \"\(m)\""
             }
         }
     }
@@ -58,13 +58,16 @@ public struct VectorCase: Sendable {
 
     /// `code`: the error the reference must answer; `outcome`: the `outcome` of its output;
     /// `message`: the exact wire message of its error; none of them: an output.
-    public init(comment: String, flags: [String], input: JSONValue, code: String? = nil, outcome: String? = nil,
-                message: String? = nil, intermediate: JSONValue? = nil, alsoAccepted: [JSONValue] = [],
-                deployedAnswer: JSONValue? = nil, check: (@Sendable (OperationOutcome) throws -> Void)? = nil) {
+    public init(
+        comment: String, flags: [String], input: JSONValue, code: String? = nil, outcome: String? = nil,
+        message: String? = nil, intermediate: JSONValue? = nil, alsoAccepted: [JSONValue] = [],
+        deployedAnswer: JSONValue? = nil, check: (@Sendable (OperationOutcome) throws -> Void)? = nil
+    ) {
         self.comment = comment
         self.flags = flags
         self.input = input
-        self.expectation = message.map { .message($0) } ?? code.map { .error($0) } ?? outcome.map { .outcome($0) } ?? .output
+        self.expectation =
+            message.map { .message($0) } ?? code.map { .error($0) } ?? outcome.map { .outcome($0) } ?? .output
         self.intermediate = intermediate
         self.alsoAccepted = alsoAccepted
         self.deployedAnswer = deployedAnswer
@@ -80,8 +83,8 @@ public enum TcIdBlock: Sendable {
 
     var first: Int {
         switch self {
-        case let .block(r): return r.lowerBound
-        case let .from(n): return n
+        case .block(let r): return r.lowerBound
+        case .from(let n): return n
         }
     }
 }
@@ -96,8 +99,10 @@ public struct VectorGroupDeclaration: Sendable {
     public var ids: TcIdBlock
     public var cases: [VectorCase]
 
-    public init(type: String, operation: OperationName, profile: Profile = .deployed, description: String,
-                ids: TcIdBlock, cases: [VectorCase]) {
+    public init(
+        type: String, operation: OperationName, profile: Profile = .deployed, description: String,
+        ids: TcIdBlock, cases: [VectorCase]
+    ) {
         self.type = type
         self.operation = operation
         self.profile = profile
@@ -116,8 +121,10 @@ public struct VectorFileDeclaration: Sendable {
     public var notes: [String: VectorNote]
     public var groups: [VectorGroupDeclaration]
 
-    public init(suite: String, protocolName: String, notes: [String: VectorNote], header: [String],
-                groups: [VectorGroupDeclaration]) {
+    public init(
+        suite: String, protocolName: String, notes: [String: VectorNote], header: [String],
+        groups: [VectorGroupDeclaration]
+    ) {
         self.suite = suite
         self.protocolName = protocolName
         self.header = header
@@ -133,9 +140,11 @@ public struct VectorFileDeclaration: Sendable {
         var ids = Set<Int>()
         for group in groups {
             var description = group.description
-            if case let .block(range) = group.ids {
+            if case .block(let range) = group.ids {
                 guard group.cases.count <= range.count else {
-                    throw GeneratorError("\(suite): \(group.cases.count) cases do not fit in tcIds \(range.lowerBound)-\(range.upperBound)")
+                    throw GeneratorError(
+                        "\(suite): \(group.cases.count) cases do not fit in tcIds \(range.lowerBound)-\(range.upperBound)"
+                    )
                 }
                 description += " tcIds \(range.lowerBound)-\(range.upperBound)."
             }
@@ -144,9 +153,12 @@ public struct VectorFileDeclaration: Sendable {
                 let tcId = group.ids.first + offset
                 let place = "\(suite) tcId \(tcId) (\(c.comment))"
                 guard ids.insert(tcId).inserted else { throw GeneratorError("\(place): the tcId is taken") }
-                let answer = reference.perform(OperationRequest(operation: group.operation, profile: group.profile, input: c.input))
+                let answer = reference.perform(
+                    OperationRequest(operation: group.operation, profile: group.profile, input: c.input))
                 guard c.expectation.matches(answer) else {
-                    throw GeneratorError("\(place): declared \(c.expectation), the reference answered \(JSONWriter.compact(answer.json))")
+                    throw GeneratorError(
+                        "\(place): declared \(c.expectation), the reference answered \(JSONWriter.compact(answer.json))"
+                    )
                 }
                 do { try c.check?(answer) } catch { throw GeneratorError("\(place): \(error)") }
                 guard !c.alsoAccepted.contains(answer.json) else {
@@ -160,18 +172,31 @@ public struct VectorFileDeclaration: Sendable {
                     used.append(FlagNote(flag: flag, note: note))
                 }
                 let result: VectorResult
-                if !c.alsoAccepted.isEmpty { result = .acceptable } else if case .output = answer { result = .valid } else { result = .invalid }
-                tests.append(VectorTest(tcId: tcId, comment: c.comment, flags: c.flags, result: result, input: c.input,
-                                        intermediate: c.intermediate, expected: answer.json, alsoAccepted: c.alsoAccepted,
-                                        deployedAnswer: c.deployedAnswer))
+                if !c.alsoAccepted.isEmpty {
+                    result = .acceptable
+                } else if case .output = answer {
+                    result = .valid
+                } else {
+                    result = .invalid
+                }
+                tests.append(
+                    VectorTest(
+                        tcId: tcId, comment: c.comment, flags: c.flags, result: result, input: c.input,
+                        intermediate: c.intermediate, expected: answer.json, alsoAccepted: c.alsoAccepted,
+                        deployedAnswer: c.deployedAnswer))
             }
-            built.append(VectorGroup(type: group.type, operation: group.operation, profile: group.profile,
-                                     description: description, tests: tests))
+            built.append(
+                VectorGroup(
+                    type: group.type, operation: group.operation, profile: group.profile,
+                    description: description, tests: tests))
         }
-        let file = VectorFile(suite: suite, schema: "\(suite)_schema.json", protocolName: protocolName, header: header,
-                              notes: used, groups: built)
+        let file = VectorFile(
+            suite: suite, schema: "\(suite)_schema.json", protocolName: protocolName, header: header,
+            notes: used, groups: built)
         // What is written must read back as the same file.
-        guard try VectorFile(json: file.json) == file else { throw GeneratorError("\(suite): the file does not read back as written") }
+        guard try VectorFile(json: file.json) == file else {
+            throw GeneratorError("\(suite): the file does not read back as written")
+        }
         return file
     }
 }

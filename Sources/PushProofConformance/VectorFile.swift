@@ -51,9 +51,11 @@ public struct VectorTest: Sendable, Equatable {
     /// (informative: it documents a deployed bug, it does not pass).
     public var deployedAnswer: JSONValue?
 
-    public init(tcId: Int, comment: String, flags: [String], result: VectorResult, input: JSONValue,
-                intermediate: JSONValue? = nil, expected: JSONValue, alsoAccepted: [JSONValue] = [],
-                deployedAnswer: JSONValue? = nil) {
+    public init(
+        tcId: Int, comment: String, flags: [String], result: VectorResult, input: JSONValue,
+        intermediate: JSONValue? = nil, expected: JSONValue, alsoAccepted: [JSONValue] = [],
+        deployedAnswer: JSONValue? = nil
+    ) {
         self.tcId = tcId
         self.comment = comment
         self.flags = flags
@@ -98,8 +100,11 @@ public struct VectorTest: Sendable, Equatable {
         expected = try r.field("expected", at)
         alsoAccepted = try r.optionalArray("alsoAccepted", at)
         deployedAnswer = json["deployedAnswer"]
-        let hasOutput = expected["output"] != nil, hasError = expected["error"]?.stringValue != nil
-        guard hasOutput != hasError else { throw VectorFormatError("\(at): `expected` needs exactly one of output, error") }
+        let hasOutput = expected["output"] != nil
+        let hasError = expected["error"]?.stringValue != nil
+        guard hasOutput != hasError else {
+            throw VectorFormatError("\(at): `expected` needs exactly one of output, error")
+        }
         guard (result == .valid && hasOutput) || (result == .invalid && hasError) || result == .acceptable else {
             throw VectorFormatError("\(at): a \(result.rawValue) test expects \(hasOutput ? "an output" : "an error")")
         }
@@ -158,8 +163,10 @@ public struct VectorFile: Sendable, Equatable {
     public var notes: [FlagNote]
     public var groups: [VectorGroup]
 
-    public init(suite: String, schema: String, protocolName: String, header: [String], notes: [FlagNote],
-                groups: [VectorGroup]) {
+    public init(
+        suite: String, schema: String, protocolName: String, header: [String], notes: [FlagNote],
+        groups: [VectorGroup]
+    ) {
         self.suite = suite
         self.schema = schema
         self.protocolName = protocolName
@@ -179,9 +186,13 @@ public struct VectorFile: Sendable, Equatable {
             .init("formatVersion", .integer(VectorFile.formatVersion)),
             .init("numberOfTests", .integer(numberOfTests)),
             .init("header", .array(header.map(JSONValue.string))),
-            .init("notes", .object(notes.map {
-                .init($0.flag, ["bugType": .string($0.note.bugType), "description": .string($0.note.description)])
-            })),
+            .init(
+                "notes",
+                .object(
+                    notes.map {
+                        .init(
+                            $0.flag, ["bugType": .string($0.note.bugType), "description": .string($0.note.description)])
+                    })),
             .init("testGroups", .array(groups.map(\.json))),
         ])
     }
@@ -195,17 +206,22 @@ public struct VectorFile: Sendable, Equatable {
         schema = try r.string("schema")
         protocolName = try r.string("protocol")
         guard try r.integer("formatVersion") == Int64(Self.formatVersion) else {
-            throw VectorFormatError("formatVersion \(json["formatVersion"].map(JSONWriter.compact) ?? "") is not \(Self.formatVersion)")
+            throw VectorFormatError(
+                "formatVersion \(json["formatVersion"].map(JSONWriter.compact) ?? "") is not \(Self.formatVersion)")
         }
         header = try r.strings("header", "the file")
         guard let noteMembers = json["notes"]?.members else { throw VectorFormatError("`notes` must be an object") }
         notes = try noteMembers.map { m throws(VectorFormatError) in
             let n = FormatReader(m.value, "note \(m.key)")
-            return FlagNote(flag: m.key, note: VectorNote(bugType: try n.string("bugType"), description: try n.string("description")))
+            return FlagNote(
+                flag: m.key,
+                note: VectorNote(bugType: try n.string("bugType"), description: try n.string("description")))
         }
         groups = try r.array("testGroups").map { g throws(VectorFormatError) in try VectorGroup(json: g) }
         guard try r.integer("numberOfTests") == Int64(numberOfTests) else {
-            throw VectorFormatError("numberOfTests says \(json["numberOfTests"].map(JSONWriter.compact) ?? ""), the file has \(numberOfTests)")
+            throw VectorFormatError(
+                "numberOfTests says \(json["numberOfTests"].map(JSONWriter.compact) ?? ""), the file has \(numberOfTests)"
+            )
         }
         let noted = Set(notes.map(\.flag))
         for group in groups {
@@ -236,15 +252,21 @@ private struct FormatReader {
         return v
     }
     func string(_ name: String, _ at: String? = nil) throws(VectorFormatError) -> String {
-        guard let s = try field(name, at).stringValue else { throw VectorFormatError("\(at ?? place): `\(name)` must be a string") }
+        guard let s = try field(name, at).stringValue else {
+            throw VectorFormatError("\(at ?? place): `\(name)` must be a string")
+        }
         return s
     }
     func integer(_ name: String, _ at: String? = nil) throws(VectorFormatError) -> Int64 {
-        guard let i = try field(name, at).int64Value else { throw VectorFormatError("\(at ?? place): `\(name)` must be an integer") }
+        guard let i = try field(name, at).int64Value else {
+            throw VectorFormatError("\(at ?? place): `\(name)` must be an integer")
+        }
         return i
     }
     func array(_ name: String, _ at: String? = nil) throws(VectorFormatError) -> [JSONValue] {
-        guard let a = try field(name, at).arrayValue else { throw VectorFormatError("\(at ?? place): `\(name)` must be an array") }
+        guard let a = try field(name, at).arrayValue else {
+            throw VectorFormatError("\(at ?? place): `\(name)` must be an array")
+        }
         return a
     }
     func optionalArray(_ name: String, _ at: String? = nil) throws(VectorFormatError) -> [JSONValue] {

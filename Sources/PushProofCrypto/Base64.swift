@@ -30,7 +30,8 @@ public enum Base64 {
         public var description: String {
             switch self {
             case .invalid: return "not valid base64"
-            case let .wrongLength(expected, actual): return "base64 decodes to \(actual) bytes, expected \(expected)"
+            case .wrongLength(let expected, let actual):
+                return "base64 decodes to \(actual) bytes, expected \(expected)"
             }
         }
     }
@@ -42,7 +43,8 @@ public enum Base64 {
         case .standard:
             return ExtrasBase64.Base64.encodeToString(bytes: bytes)
         case .urlSafeNoPadding:
-            return ExtrasBase64.Base64.encodeToString(bytes: bytes, options: [.base64UrlAlphabet, .omitPaddingCharacter])
+            return ExtrasBase64.Base64.encodeToString(
+                bytes: bytes, options: [.base64UrlAlphabet, .omitPaddingCharacter])
         }
     }
 
@@ -70,8 +72,9 @@ public enum Base64 {
         var end: UnsafePointer<CChar>? = nil
         let status = input.withUnsafeBufferPointer { raw in
             raw.withMemoryRebound(to: CChar.self) { chars in
-                let status = sodium_base642bin(&out, out.count, chars.baseAddress!, chars.count, nil,
-                                               &written, &end, variant.sodiumVariant)
+                let status = sodium_base642bin(
+                    &out, out.count, chars.baseAddress!, chars.count, nil,
+                    &written, &end, variant.sodiumVariant)
                 // libsodium stops at the first byte it cannot use; demand that it used them all.
                 let consumed = end.map { $0 - chars.baseAddress! } ?? -1
                 return status == 0 && consumed == chars.count ? 0 : -1
@@ -92,10 +95,14 @@ public enum Base64 {
         let scratch = SecretBytes.filled(count: capacity) { out in
             input.withUnsafeBufferPointer { raw in
                 raw.withMemoryRebound(to: CChar.self) { chars in
-                    guard let base = chars.baseAddress else { ok = true; return }
+                    guard let base = chars.baseAddress else {
+                        ok = true
+                        return
+                    }
                     var end: UnsafePointer<CChar>? = nil
-                    let status = sodium_base642bin(out.bindMemory(to: UInt8.self).baseAddress!, capacity, base, chars.count, nil,
-                                                   &written, &end, variant.sodiumVariant)
+                    let status = sodium_base642bin(
+                        out.bindMemory(to: UInt8.self).baseAddress!, capacity, base, chars.count, nil,
+                        &written, &end, variant.sodiumVariant)
                     ok = status == 0 && end.map { $0 - base } == chars.count
                 }
             }
@@ -105,7 +112,9 @@ public enum Base64 {
     }
 
     /// Decodes and requires an exact decoded length.
-    public static func decode(_ text: String, byteCount: Int, variant: Variant = .standard) throws(DecodingError) -> [UInt8] {
+    public static func decode(_ text: String, byteCount: Int, variant: Variant = .standard) throws(DecodingError)
+        -> [UInt8]
+    {
         let bytes = try decode(text, variant: variant)
         guard bytes.count == byteCount else { throw .wrongLength(expected: byteCount, actual: bytes.count) }
         return bytes

@@ -13,15 +13,15 @@ public enum CryptoError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .invalidLength(what, expected, actual):
+        case .invalidLength(let what, let expected, let actual):
             return "\(what) must be \(expected) bytes, got \(actual)"
-        case let .truncated(what, minimum, actual):
+        case .truncated(let what, let minimum, let actual):
             return "\(what) is truncated: at least \(minimum) bytes needed, got \(actual)"
         case .authenticationFailed:
             return "authentication failed: the ciphertext does not open with this key"
-        case let .invalidKey(what):
+        case .invalidKey(let what):
             return "\(what) is not a valid key"
-        case let .libraryFailure(step):
+        case .libraryFailure(let step):
             return "crypto library failure in \(step)"
         }
     }

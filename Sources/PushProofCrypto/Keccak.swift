@@ -12,7 +12,9 @@ public enum Keccak {
     /// Keccak-256 (Ethereum).
     public static func keccak256(_ message: [UInt8]) -> [UInt8] { sponge(message, padding: 0x01) }
 
-    /// SHA3-256 (FIPS 202), for cross-checking the permutation against OpenSSL.
+    /// SHA3-256 (FIPS 202), for cross-checking the permutation against OpenSSL. The name keeps the
+    /// standard's digit grouping.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public static func sha3_256(_ message: [UInt8]) -> [UInt8] { sponge(message, padding: 0x06) }
 
     static func sponge(_ message: [UInt8], padding: UInt8) -> [UInt8] {

@@ -25,16 +25,19 @@ public enum SealedBox {
     }
 
     /// Seals `message` to `recipient` with the given ephemeral secret key.
-    public static func seal(_ message: [UInt8], to recipient: X25519.PublicKey,
-                            ephemeralSecretKey: X25519.SecretKey) throws(CryptoError) -> [UInt8] {
+    public static func seal(
+        _ message: [UInt8], to recipient: X25519.PublicKey,
+        ephemeralSecretKey: X25519.SecretKey
+    ) throws(CryptoError) -> [UInt8] {
         Sodium.ensureInitialised()
         let epk = ephemeralSecretKey.publicKey
         let nonce = nonce(ephemeralPublicKey: epk, recipientPublicKey: recipient)
         var box = epk.rawBytes + [UInt8](repeating: 0, count: message.count + tagByteCount)
         let status = box.withUnsafeMutableBufferPointer { out in
             ephemeralSecretKey.bytes.withUnsafeBytes { esk in
-                crypto_box_easy(out.baseAddress! + ephemeralKeyByteCount, message, UInt64(message.count),
-                                nonce, recipient.rawBytes, esk.bindMemory(to: UInt8.self).baseAddress!)
+                crypto_box_easy(
+                    out.baseAddress! + ephemeralKeyByteCount, message, UInt64(message.count),
+                    nonce, recipient.rawBytes, esk.bindMemory(to: UInt8.self).baseAddress!)
             }
         }
         // crypto_box_easy refuses a recipient key that yields an all-zero shared secret.
@@ -58,9 +61,10 @@ public enum SealedBox {
         var message = [UInt8](repeating: 0, count: box.count - overhead)
         let status = box.withUnsafeBufferPointer { input in
             recipient.secretKey.bytes.withUnsafeBytes { sk in
-                crypto_box_open_easy(&message, input.baseAddress! + ephemeralKeyByteCount,
-                                     UInt64(box.count - ephemeralKeyByteCount), nonce, epk.rawBytes,
-                                     sk.bindMemory(to: UInt8.self).baseAddress!)
+                crypto_box_open_easy(
+                    &message, input.baseAddress! + ephemeralKeyByteCount,
+                    UInt64(box.count - ephemeralKeyByteCount), nonce, epk.rawBytes,
+                    sk.bindMemory(to: UInt8.self).baseAddress!)
             }
         }
         guard status == 0 else { throw .authenticationFailed }
@@ -85,8 +89,9 @@ public enum SealedBox {
             }
             var message = [UInt8](repeating: 0, count: box.count - crypto_box_sealbytes())
             let status = recipient.secretKey.bytes.withUnsafeBytes { sk in
-                crypto_box_seal_open(&message, box, UInt64(box.count), recipient.publicKey.rawBytes,
-                                     sk.bindMemory(to: UInt8.self).baseAddress!)
+                crypto_box_seal_open(
+                    &message, box, UInt64(box.count), recipient.publicKey.rawBytes,
+                    sk.bindMemory(to: UInt8.self).baseAddress!)
             }
             guard status == 0 else { throw .authenticationFailed }
             return message

@@ -36,8 +36,11 @@ public enum Secp256k1 {
         guard created == 1 else { throw .invalidKey(what: "secp256k1 secret key") }
         var output = [UInt8](repeating: 0, count: 65)
         var length = 65
-        guard secp256k1_ec_pubkey_serialize(context.pointer, &output, &length, &publicKey,
-                                            UInt32(SECP256K1_EC_UNCOMPRESSED)) == 1, length == 65 else {
+        guard
+            secp256k1_ec_pubkey_serialize(
+                context.pointer, &output, &length, &publicKey,
+                UInt32(SECP256K1_EC_UNCOMPRESSED)) == 1, length == 65
+        else {
             throw .libraryFailure("secp256k1_ec_pubkey_serialize")
         }
         return output

@@ -12,7 +12,8 @@ public enum SecretBox {
         try requireLength(nonce, nonceByteCount, "secretbox nonce")
         var out = [UInt8](repeating: 0, count: message.count + tagByteCount)
         let status = key.withUnsafeBytes { k in
-            crypto_secretbox_easy(&out, message, UInt64(message.count), nonce, k.bindMemory(to: UInt8.self).baseAddress!)
+            crypto_secretbox_easy(
+                &out, message, UInt64(message.count), nonce, k.bindMemory(to: UInt8.self).baseAddress!)
         }
         guard status == 0 else { throw .libraryFailure("crypto_secretbox_easy") }
         return out
@@ -21,7 +22,9 @@ public enum SecretBox {
     /// `nonce(24) || crypto_secretbox_easy(message)` in one buffer, written in place: the form
     /// that travels when the nonce goes with the ciphertext. `nonce` nil means a fresh random
     /// nonce from the system CSPRNG (the normal case; a fixed nonce is for vectors).
-    public static func sealPrefixingNonce(_ message: [UInt8], key: SecretBytes, nonce: [UInt8]? = nil) throws(CryptoError) -> [UInt8] {
+    public static func sealPrefixingNonce(_ message: [UInt8], key: SecretBytes, nonce: [UInt8]? = nil)
+        throws(CryptoError) -> [UInt8]
+    {
         Sodium.ensureInitialised()
         try requireKey(key)
         if let nonce { try requireLength(nonce, nonceByteCount, "secretbox nonce") }
@@ -35,8 +38,9 @@ public enum SecretBox {
                 randombytes_buf(base, nonceByteCount)
             }
             status = key.withUnsafeBytes { k in
-                crypto_secretbox_easy(base + nonceByteCount, message, UInt64(message.count), base,
-                                      k.bindMemory(to: UInt8.self).baseAddress!)
+                crypto_secretbox_easy(
+                    base + nonceByteCount, message, UInt64(message.count), base,
+                    k.bindMemory(to: UInt8.self).baseAddress!)
             }
             if status != 0 { buffer.initialize(repeating: 0) }
             initialized = total

@@ -13,19 +13,24 @@ nonisolated(unsafe) private var chosen: FuzzTarget?
 
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzInitialize(
-    _ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+    _ argc: UnsafeMutablePointer<CInt>?,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
 ) -> CInt {
     let executable = argv?.pointee?.pointee.map { String(cString: $0) } ?? ""
     let catalogue = Suites.catalogue
-    switch catalogue.selectFuzzTarget(environment: ProcessInfo.processInfo.environment["PUSHPROOF_FUZZ_TARGET"], executable: executable) {
-    case let .target(name):
+    switch catalogue.selectFuzzTarget(
+        environment: ProcessInfo.processInfo.environment["PUSHPROOF_FUZZ_TARGET"], executable: executable)
+    {
+    case .target(let name):
         chosen = catalogue.fuzzTarget(named: name)
     case .list:
         for target in catalogue.fuzzTargets { print(target.name) }
         exit(0)
-    case let .unknown(name):
+    case .unknown(let name):
         let names = catalogue.fuzzTargets.map(\.name).joined(separator: " ")
-        FileHandle.standardError.write(Data("pushproof-fuzz: no fuzz target named `\(name)`; set PUSHPROOF_FUZZ_TARGET to one of: \(names)\n".utf8))
+        FileHandle.standardError.write(
+            Data("pushproof-fuzz: no fuzz target named `\(name)`; set PUSHPROOF_FUZZ_TARGET to one of: \(names)\n".utf8)
+        )
         exit(2)
     }
     return 0
@@ -44,14 +49,14 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
 }
 
 #if PUSHPROOF_PLANTED_BUG
-/// Compiled only by `scripts/fuzz.sh planted`: a heap overflow on inputs starting with "PLANT",
-/// to show that a fuzz build really has AddressSanitizer (see docs/fuzzing.md).
-enum PlantedBug {
-    static func trigger(_ data: [UInt8]) {
-        guard data.starts(with: Array("PLANT".utf8)) else { return }
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 8)
-        defer { buffer.deallocate() }
-        buffer.advanced(by: data.count).pointee = 0x41  // out of bounds for every input of 8+ bytes
+    /// Compiled only by `scripts/fuzz.sh planted`: a heap overflow on inputs starting with "PLANT",
+    /// to show that a fuzz build really has AddressSanitizer (see docs/fuzzing.md).
+    enum PlantedBug {
+        static func trigger(_ data: [UInt8]) {
+            guard data.starts(with: Array("PLANT".utf8)) else { return }
+            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 8)
+            defer { buffer.deallocate() }
+            buffer.advanced(by: data.count).pointee = 0x41  // out of bounds for every input of 8+ bytes
+        }
     }
-}
 #endif

@@ -28,9 +28,15 @@ public struct JSONObjectBuilder: JSONObjectSink {
         return .object(builder.members)
     }
 
-    public mutating func member(_ key: StaticString, string value: String) { members.append(.init(key.description, .string(value))) }
-    public mutating func member(_ key: StaticString, integer value: Int64) { members.append(.init(key.description, .integer(value))) }
-    public mutating func member(_ key: StaticString, unsigned value: UInt64) { members.append(.init(key.description, .integer(value))) }
+    public mutating func member(_ key: StaticString, string value: String) {
+        members.append(.init(key.description, .string(value)))
+    }
+    public mutating func member(_ key: StaticString, integer value: Int64) {
+        members.append(.init(key.description, .integer(value)))
+    }
+    public mutating func member(_ key: StaticString, unsigned value: UInt64) {
+        members.append(.init(key.description, .integer(value)))
+    }
     public mutating func member(_ key: StaticString, integers values: [Int64]) {
         members.append(.init(key.description, .array(values.map(JSONValue.integer))))
     }

@@ -85,7 +85,8 @@ struct JSONOutput: ~Copyable {
         if let source = bytes.baseAddress {
             // Short strings (most keys and many values): two overlapping words cover them.
             if (length >= 8 && length <= 16 && JSONOutput.copyIfClean(source, length, to: out, as: UInt64.self))
-                || (length >= 4 && length < 8 && JSONOutput.copyIfClean(source, length, to: out, as: UInt32.self)) {
+                || (length >= 4 && length < 8 && JSONOutput.copyIfClean(source, length, to: out, as: UInt32.self))
+            {
                 (out + length).pointee = UInt8(ascii: "\"")
                 count = out + length + 1 - base
                 return
@@ -205,7 +206,10 @@ struct JSONOutput: ~Copyable {
         reserve(21)  // 20 digits for UInt64.max, one sign
         var digits = 1
         var probe = magnitude
-        while probe >= 10 { probe /= 10; digits &+= 1 }
+        while probe >= 10 {
+            probe /= 10
+            digits &+= 1
+        }
         var out = base + count
         if negative && magnitude != 0 {
             out.pointee = UInt8(ascii: "-")

@@ -43,45 +43,45 @@ public enum JSONValue: Sendable, Hashable {
 
     /// The value of the first member named `key`, if this is an object.
     public subscript(key: String) -> JSONValue? {
-        guard case let .object(members) = self else { return nil }
+        guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     public var members: [Member]? {
-        if case let .object(m) = self { return m }
+        if case .object(let m) = self { return m }
         return nil
     }
 
     public var arrayValue: [JSONValue]? {
-        if case let .array(a) = self { return a }
+        if case .array(let a) = self { return a }
         return nil
     }
 
     public var stringValue: String? {
-        if case let .string(s) = self { return s }
+        if case .string(let s) = self { return s }
         return nil
     }
 
     public var boolValue: Bool? {
-        if case let .bool(b) = self { return b }
+        if case .bool(let b) = self { return b }
         return nil
     }
 
     /// The value of an integer literal (no fraction, no exponent) that fits in `Int64`.
     public var int64Value: Int64? {
-        guard case let .number(text) = self, JSONNumber.isIntegerLiteral(text) else { return nil }
+        guard case .number(let text) = self, JSONNumber.isIntegerLiteral(text) else { return nil }
         return Int64(text)
     }
 
     /// The value of an integer literal that fits in `UInt64`.
     public var uint64Value: UInt64? {
-        guard case let .number(text) = self, JSONNumber.isIntegerLiteral(text) else { return nil }
+        guard case .number(let text) = self, JSONNumber.isIntegerLiteral(text) else { return nil }
         return UInt64(text)
     }
 
     /// A copy with `key` set (replacing the first member of that name, or appended).
     public func setting(_ key: String, to value: JSONValue) -> JSONValue {
-        guard case var .object(members) = self else { return self }
+        guard case .object(var members) = self else { return self }
         if let i = members.firstIndex(where: { $0.key == key }) {
             members[i].value = value
         } else {
@@ -92,7 +92,7 @@ public enum JSONValue: Sendable, Hashable {
 
     /// A copy without any member named `key`.
     public func removing(_ key: String) -> JSONValue {
-        guard case let .object(members) = self else { return self }
+        guard case .object(let members) = self else { return self }
         return .object(members.filter { $0.key != key })
     }
 
@@ -104,21 +104,22 @@ public enum JSONValue: Sendable, Hashable {
     public func semanticallyEquals(_ other: JSONValue) -> Bool {
         switch (self, other) {
         case (.null, .null): return true
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.string(a), .string(b)): return a == b
-        case let (.number(a), .number(b)):
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.number(let a), .number(let b)):
             if a == b { return true }
             if JSONNumber.isIntegerLiteral(a), JSONNumber.isIntegerLiteral(b) {
                 return JSONNumber.canonicalInteger(a) == JSONNumber.canonicalInteger(b)
             }
             return false
-        case let (.array(a), .array(b)):
+        case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.semanticallyEquals($1) }
-        case let (.object(a), .object(b)):
+        case (.object(let a), .object(let b)):
             guard a.count == b.count else { return false }
             for member in a {
                 guard let match = b.first(where: { $0.key == member.key }),
-                      match.value.semanticallyEquals(member.value) else { return false }
+                    match.value.semanticallyEquals(member.value)
+                else { return false }
             }
             return true
         default:
@@ -128,7 +129,8 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
-    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int64) { self = .number(String(value)) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }

@@ -28,11 +28,14 @@ public enum JSONWriter {
     private static func write(_ value: JSONValue, into out: inout JSONOutput, indent: String?, level: Int) {
         switch value {
         case .null: out.append(raw: "null")
-        case let .bool(b): out.append(raw: b ? "true" : "false")
-        case let .number(n): out.append(raw: n)
-        case let .string(s): out.appendQuoted(s)
-        case let .array(elements):
-            if elements.isEmpty { out.append(raw: "[]"); return }
+        case .bool(let b): out.append(raw: b ? "true" : "false")
+        case .number(let n): out.append(raw: n)
+        case .string(let s): out.appendQuoted(s)
+        case .array(let elements):
+            if elements.isEmpty {
+                out.append(raw: "[]")
+                return
+            }
             out.append(UInt8(ascii: "["))
             for (i, element) in elements.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -41,8 +44,11 @@ public enum JSONWriter {
             }
             newline(&out, indent, level)
             out.append(UInt8(ascii: "]"))
-        case let .object(members):
-            if members.isEmpty { out.append(raw: "{}"); return }
+        case .object(let members):
+            if members.isEmpty {
+                out.append(raw: "{}")
+                return
+            }
             out.append(UInt8(ascii: "{"))
             for (i, member) in members.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }

@@ -29,12 +29,13 @@ public enum EnvelopeError: CodedError, Equatable, Sendable {
 
     public var description: String {
         switch self {
-        case let .invalidPushKey(why): return "\(code): \(why)"
-        case let .payloadTooLarge(service, size, limit): return "\(code): the \(service) payload is \(size) bytes, the limit is \(limit)"
-        case let .malformedPayload(why): return "\(code): \(why)"
+        case .invalidPushKey(let why): return "\(code): \(why)"
+        case .payloadTooLarge(let service, let size, let limit):
+            return "\(code): the \(service) payload is \(size) bytes, the limit is \(limit)"
+        case .malformedPayload(let why): return "\(code): \(why)"
         case .authenticationFailed: return "\(code): encrypted_data does not open with the key its push_key_id names"
-        case let .malformedNotification(why): return "\(code): \(why)"
-        case let .invalidNotification(why): return "\(code): \(why)"
+        case .malformedNotification(let why): return "\(code): \(why)"
+        case .invalidNotification(let why): return "\(code): \(why)"
         }
     }
 }

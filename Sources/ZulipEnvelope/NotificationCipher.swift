@@ -31,12 +31,15 @@ public enum NotificationCipher {
     }
 
     /// Encrypts with `nonce` (vectors) or a fresh random nonce (`nil`).
-    public static func encrypt(_ plaintext: [UInt8], key: PushKey, nonce: [UInt8]? = nil) throws(EnvelopeError) -> EncryptedNotification {
+    public static func encrypt(_ plaintext: [UInt8], key: PushKey, nonce: [UInt8]? = nil) throws(EnvelopeError)
+        -> EncryptedNotification
+    {
         if let nonce, nonce.count != SecretBox.nonceByteCount {
             throw .invalidNotification("the nonce must be \(SecretBox.nonceByteCount) bytes")
         }
         do {
-            return EncryptedNotification(bytes: try SecretBox.sealPrefixingNonce(plaintext, key: key.secretboxKey, nonce: nonce))
+            return EncryptedNotification(
+                bytes: try SecretBox.sealPrefixingNonce(plaintext, key: key.secretboxKey, nonce: nonce))
         } catch {
             throw .invalidPushKey("\(error)")
         }
@@ -46,15 +49,18 @@ public enum NotificationCipher {
     public static func decrypt(encryptedData: String, key: PushKey) throws(EnvelopeError) -> [UInt8] {
         let bytes = try decodeEncryptedData(encryptedData)
         do {
-            return try SecretBox.open(Array(bytes[SecretBox.nonceByteCount...]), key: key.secretboxKey,
-                                      nonce: Array(bytes[0..<SecretBox.nonceByteCount]))
+            return try SecretBox.open(
+                Array(bytes[SecretBox.nonceByteCount...]), key: key.secretboxKey,
+                nonce: Array(bytes[0..<SecretBox.nonceByteCount]))
         } catch {
             throw .authenticationFailed
         }
     }
 
     static func decodeEncryptedData(_ text: String) throws(EnvelopeError) -> [UInt8] {
-        guard let bytes = try? Base64.decode(text) else { throw .malformedPayload("encrypted_data is not canonical base64") }
+        guard let bytes = try? Base64.decode(text) else {
+            throw .malformedPayload("encrypted_data is not canonical base64")
+        }
         guard bytes.count >= overhead else {
             throw .malformedPayload("encrypted_data is \(bytes.count) bytes, shorter than nonce and tag (\(overhead))")
         }

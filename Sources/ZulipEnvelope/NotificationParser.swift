@@ -12,14 +12,16 @@ public enum NotificationParser {
         }
         guard value.members != nil else { throw .malformedNotification("the plaintext is not a JSON object") }
         let r = Reader(value: value)
-        let account = NotificationAccount(realmURL: try r.string("realm_url"), realmName: try r.string("realm_name"),
-                                          userId: try r.int("user_id"))
+        let account = NotificationAccount(
+            realmURL: try r.string("realm_url"), realmName: try r.string("realm_name"),
+            userId: try r.int("user_id"))
         switch try r.string("type") {
         case "message":
             let recipient: ZulipNotification.Message.Recipient
             switch try r.string("recipient_type") {
             case "channel":
-                recipient = .channel(id: try r.int("channel_id"), name: try r.string("channel_name"), topic: try r.string("topic"))
+                recipient = .channel(
+                    id: try r.int("channel_id"), name: try r.string("channel_name"), topic: try r.string("topic"))
             case "direct":
                 recipient = .direct(userIds: try r.ints("recipient_user_ids"))
             default:
@@ -29,11 +31,13 @@ public enum NotificationParser {
             if value["mentioned_user_group_id"] != nil || value["mentioned_user_group_name"] != nil {
                 group = (try r.int("mentioned_user_group_id"), try r.string("mentioned_user_group_name"))
             }
-            return .message(.init(account: account, senderId: try r.int("sender_id"),
-                                  senderFullName: try r.string("sender_full_name"),
-                                  senderAvatarURL: try r.string("sender_avatar_url"), messageId: try r.int("message_id"),
-                                  time: try r.int("time"), content: try r.string("content"),
-                                  mentionedUserGroup: group, recipient: recipient))
+            return .message(
+                .init(
+                    account: account, senderId: try r.int("sender_id"),
+                    senderFullName: try r.string("sender_full_name"),
+                    senderAvatarURL: try r.string("sender_avatar_url"), messageId: try r.int("message_id"),
+                    time: try r.int("time"), content: try r.string("content"),
+                    mentionedUserGroup: group, recipient: recipient))
         case "remove":
             return .remove(.init(account: account, messageIds: try r.ints("message_ids")))
         case "test":
@@ -54,7 +58,9 @@ public enum NotificationParser {
             return s
         }
         func int(_ name: String) throws(EnvelopeError) -> Int64 {
-            guard let i = try field(name).int64Value else { throw .malformedNotification("`\(name)` is not an integer") }
+            guard let i = try field(name).int64Value else {
+                throw .malformedNotification("`\(name)` is not an integer")
+            }
             return i
         }
         func ints(_ name: String) throws(EnvelopeError) -> [Int64] {

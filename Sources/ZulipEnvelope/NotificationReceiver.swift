@@ -20,9 +20,11 @@ public struct NotificationReceiver: Sendable {
 
     /// Deployed profile: `push_key_id` picks the key, secretbox opens `encrypted_data`.
     /// Order: payload shape, key lookup, decryption, plaintext, account check.
-    public func receive(service: PushService, payload: JSONValue, keys: PushKeyStore, now: Int64) throws(EnvelopeError) -> ReceiveOutcome {
+    public func receive(service: PushService, payload: JSONValue, keys: PushKeyStore, now: Int64) throws(EnvelopeError)
+        -> ReceiveOutcome
+    {
         let (address, ciphertext) = try PushServicePayload.parse(service: service, payload: payload, profile: .deployed)
-        guard case let .pushKeyId(id) = address else { throw .malformedPayload("no push_key_id") }
+        guard case .pushKeyId(let id) = address else { throw .malformedPayload("no push_key_id") }
         // The ciphertext's shape is checked before the lookup, so a malformed payload is
         // reported as such whatever keys the device holds.
         _ = try NotificationCipher.decodeEncryptedData(ciphertext)
@@ -33,12 +35,17 @@ public struct NotificationReceiver: Sendable {
 
     /// Proposal profile: `push_account_id` picks the account's device key pair, which opens the
     /// sealed `encrypted_content`.
-    public func receive(service: PushService, payload: JSONValue, accounts: [UInt64: X25519.KeyPair]) throws(EnvelopeError) -> ReceiveOutcome {
+    public func receive(service: PushService, payload: JSONValue, accounts: [UInt64: X25519.KeyPair])
+        throws(EnvelopeError) -> ReceiveOutcome
+    {
         let (address, ciphertext) = try PushServicePayload.parse(service: service, payload: payload, profile: .proposal)
-        guard case let .pushAccountId(id) = address else { throw .malformedPayload("no push_account_id") }
-        guard let box = try? Base64.decode(ciphertext) else { throw .malformedPayload("encrypted_content is not canonical base64") }
+        guard case .pushAccountId(let id) = address else { throw .malformedPayload("no push_account_id") }
+        guard let box = try? Base64.decode(ciphertext) else {
+            throw .malformedPayload("encrypted_content is not canonical base64")
+        }
         guard box.count >= SealedBox.overhead else {
-            throw .malformedPayload("encrypted_content is \(box.count) bytes, shorter than the sealed box overhead (\(SealedBox.overhead))")
+            throw .malformedPayload(
+                "encrypted_content is \(box.count) bytes, shorter than the sealed box overhead (\(SealedBox.overhead))")
         }
         guard let pair = accounts[id] else { return .droppedUnknownKey }
         guard let plaintext = try? SealedBox.open(box, recipient: pair) else { throw .authenticationFailed }
@@ -47,7 +54,9 @@ public struct NotificationReceiver: Sendable {
 
     private func accept(_ notification: ZulipNotification) -> ReceiveOutcome {
         let target = notification.account
-        guard target.userId == account.userId, let a = Self.origin(target.realmURL), let b = Self.origin(account.realmURL), a == b else {
+        guard target.userId == account.userId, let a = Self.origin(target.realmURL),
+            let b = Self.origin(account.realmURL), a == b
+        else {
             return .droppedOtherAccount
         }
         return .delivered(notification)
@@ -57,7 +66,8 @@ public struct NotificationReceiver: Sendable {
     /// filled in. Nil for anything that is not an absolute http(s) URL.
     public static func origin(_ text: String) -> String? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
-              let host = url.host?.lowercased(), !host.isEmpty else { return nil }
+            let host = url.host?.lowercased(), !host.isEmpty
+        else { return nil }
         let port = url.port ?? (scheme == "https" ? 443 : 80)
         return "\(scheme)://\(host):\(port)"
     }

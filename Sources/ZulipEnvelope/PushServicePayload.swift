@@ -23,13 +23,22 @@ public enum EnvelopeAddress: Equatable, Sendable {
     case pushAccountId(UInt64)
 
     var idKey: StaticString {
-        switch self { case .pushKeyId: return "push_key_id"; case .pushAccountId: return "push_account_id" }
+        switch self {
+        case .pushKeyId: return "push_key_id"
+        case .pushAccountId: return "push_account_id"
+        }
     }
     var dataKey: StaticString {
-        switch self { case .pushKeyId: return "encrypted_data"; case .pushAccountId: return "encrypted_content" }
+        switch self {
+        case .pushKeyId: return "encrypted_data"
+        case .pushAccountId: return "encrypted_content"
+        }
     }
     var number: UInt64 {
-        switch self { case let .pushKeyId(id): return UInt64(id); case let .pushAccountId(id): return id }
+        switch self {
+        case .pushKeyId(let id): return UInt64(id)
+        case .pushAccountId(let id): return id
+        }
     }
 }
 
@@ -48,8 +57,12 @@ public enum PushServicePayload {
     /// APNs: the JSON body plus the `apns-priority` and `apns-push-type` headers. The id is a
     /// JSON *integer*. Body: `{"push_key_id":N,"encrypted_data":"...","aps":{"mutable-content":1,"alert":{"title":"New notification"}}}`.
     /// The body is written straight to bytes (the bouncer's hot path).
-    public static func apnsRequest(address: EnvelopeAddress, ciphertext: String, priority: NotificationPriority) throws(EnvelopeError) -> APNsRequest {
-        let body = JSONObjectWriter.write(capacity: 160 + ciphertext.utf8.count) { apnsBody(address, ciphertext, into: &$0) }
+    public static func apnsRequest(address: EnvelopeAddress, ciphertext: String, priority: NotificationPriority)
+        throws(EnvelopeError) -> APNsRequest
+    {
+        let body = JSONObjectWriter.write(capacity: 160 + ciphertext.utf8.count) {
+            apnsBody(address, ciphertext, into: &$0)
+        }
         guard body.count <= PushService.payloadLimit else {
             throw .payloadTooLarge(service: "APNs", size: body.count, limit: PushService.payloadLimit)
         }
@@ -60,13 +73,19 @@ public enum PushServicePayload {
     }
 
     /// The APNs request as a JSON value: `{"headers":{...},"body":{...}}`, the form the vectors use.
-    public static func apns(address: EnvelopeAddress, ciphertext: String, priority: NotificationPriority) throws(EnvelopeError) -> JSONValue {
+    public static func apns(address: EnvelopeAddress, ciphertext: String, priority: NotificationPriority)
+        throws(EnvelopeError) -> JSONValue
+    {
         let request = try apnsRequest(address: address, ciphertext: ciphertext, priority: priority)
-        return ["headers": ["apns-priority": .string(request.priority), "apns-push-type": .string(request.pushType)],
-                "body": JSONObjectBuilder.build { apnsBody(address, ciphertext, into: &$0) }]
+        return [
+            "headers": ["apns-priority": .string(request.priority), "apns-push-type": .string(request.pushType)],
+            "body": JSONObjectBuilder.build { apnsBody(address, ciphertext, into: &$0) },
+        ]
     }
 
-    static func apnsBody<Sink: JSONObjectSink & ~Copyable>(_ address: EnvelopeAddress, _ ciphertext: String, into sink: inout Sink) {
+    static func apnsBody<Sink: JSONObjectSink & ~Copyable>(
+        _ address: EnvelopeAddress, _ ciphertext: String, into sink: inout Sink
+    ) {
         sink.member(address.idKey, unsigned: address.number)
         sink.member(address.dataKey, string: ciphertext)
         sink.member("aps") { aps in
@@ -77,18 +96,24 @@ public enum PushServicePayload {
 
     /// FCM: a data message whose values are all strings, so the id is a JSON *string*; the
     /// limit applies to the data payload.
-    public static func fcm(address: EnvelopeAddress, ciphertext: String, priority: NotificationPriority) throws(EnvelopeError) -> JSONValue {
+    public static func fcm(address: EnvelopeAddress, ciphertext: String, priority: NotificationPriority)
+        throws(EnvelopeError) -> JSONValue
+    {
         func data<Sink: JSONObjectSink & ~Copyable>(_ sink: inout Sink) {
             sink.member(address.idKey, string: String(address.number))
             sink.member(address.dataKey, string: ciphertext)
         }
         let size = JSONObjectWriter.write(capacity: 64 + ciphertext.utf8.count) { data(&$0) }.count
-        guard size <= PushService.payloadLimit else { throw .payloadTooLarge(service: "FCM", size: size, limit: PushService.payloadLimit) }
+        guard size <= PushService.payloadLimit else {
+            throw .payloadTooLarge(service: "FCM", size: size, limit: PushService.payloadLimit)
+        }
         return ["priority": .string(priority.rawValue), "data": JSONObjectBuilder.build { data(&$0) }]
     }
 
-    public static func assemble(service: PushService, address: EnvelopeAddress, ciphertext: String,
-                                priority: NotificationPriority) throws(EnvelopeError) -> JSONValue {
+    public static func assemble(
+        service: PushService, address: EnvelopeAddress, ciphertext: String,
+        priority: NotificationPriority
+    ) throws(EnvelopeError) -> JSONValue {
         switch service {
         case .apns: return try apns(address: address, ciphertext: ciphertext, priority: priority)
         case .fcm: return try fcm(address: address, ciphertext: ciphertext, priority: priority)
@@ -98,21 +123,28 @@ public enum PushServicePayload {
     /// The client's reading of what the service delivered: the APNs body or the FCM data map.
     /// Returns the address and the ciphertext text; a missing field, an id of the wrong JSON
     /// type for the service, or an id out of range is `MALFORMED_PAYLOAD`.
-    public static func parse(service: PushService, payload: JSONValue,
-                             profile: EnvelopeProfile) throws(EnvelopeError) -> (EnvelopeAddress, String) {
+    public static func parse(
+        service: PushService, payload: JSONValue,
+        profile: EnvelopeProfile
+    ) throws(EnvelopeError) -> (EnvelopeAddress, String) {
         let idKey = profile == .deployed ? "push_key_id" : "push_account_id"
         let dataKey = profile == .deployed ? "encrypted_data" : "encrypted_content"
         guard payload.members != nil else { throw .malformedPayload("the payload is not a JSON object") }
         guard let idValue = payload[idKey] else { throw .malformedPayload("`\(idKey)` is missing") }
-        guard let ciphertext = payload[dataKey]?.stringValue else { throw .malformedPayload("`\(dataKey)` is missing or not a string") }
+        guard let ciphertext = payload[dataKey]?.stringValue else {
+            throw .malformedPayload("`\(dataKey)` is missing or not a string")
+        }
         let digits: String
         switch (service, idValue) {
-        case let (.apns, .number(text)) where JSONNumber.isIntegerLiteral(text): digits = text
-        case let (.fcm, .string(text)): digits = text
-        default: throw .malformedPayload("`\(idKey)` has the wrong JSON type for \(service == .apns ? "APNs (integer)" : "FCM (string)")")
+        case (.apns, .number(let text)) where JSONNumber.isIntegerLiteral(text): digits = text
+        case (.fcm, .string(let text)): digits = text
+        default:
+            throw .malformedPayload(
+                "`\(idKey)` has the wrong JSON type for \(service == .apns ? "APNs (integer)" : "FCM (string)")")
         }
         guard digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), !digits.isEmpty,
-              digits == "0" || !digits.hasPrefix("0") else {
+            digits == "0" || !digits.hasPrefix("0")
+        else {
             throw .malformedPayload("`\(idKey)` is not a decimal unsigned integer")
         }
         switch profile {
@@ -120,7 +152,9 @@ public enum PushServicePayload {
             guard let id = UInt32(digits) else { throw .malformedPayload("`push_key_id` is out of the uint32 range") }
             return (.pushKeyId(id), ciphertext)
         case .proposal:
-            guard let id = UInt64(digits) else { throw .malformedPayload("`push_account_id` is out of the uint64 range") }
+            guard let id = UInt64(digits) else {
+                throw .malformedPayload("`push_account_id` is out of the uint64 range")
+            }
             return (.pushAccountId(id), ciphertext)
         }
     }

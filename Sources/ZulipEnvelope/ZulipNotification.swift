@@ -54,9 +54,9 @@ public enum ZulipNotification: Equatable, Sendable {
 
     public var account: NotificationAccount {
         switch self {
-        case let .message(m): return m.account
-        case let .remove(r): return r.account
-        case let .test(t): return t.account
+        case .message(let m): return m.account
+        case .remove(let r): return r.account
+        case .test(let t): return t.account
         }
     }
 
@@ -72,7 +72,7 @@ public enum ZulipNotification: Equatable, Sendable {
             sink.member("user_id", integer: a.userId)
         }
         switch self {
-        case let .message(m):
+        case .message(let m):
             head("message", m.account)
             sink.member("sender_id", integer: m.senderId)
             sink.member("sender_full_name", string: m.senderFullName)
@@ -85,19 +85,19 @@ public enum ZulipNotification: Equatable, Sendable {
                 sink.member("mentioned_user_group_name", string: group.name)
             }
             switch m.recipient {
-            case let .channel(id, name, topic):
+            case .channel(let id, let name, let topic):
                 sink.member("recipient_type", string: "channel")
                 sink.member("channel_id", integer: id)
                 sink.member("channel_name", string: name)
                 sink.member("topic", string: topic)
-            case let .direct(ids):
+            case .direct(let ids):
                 sink.member("recipient_type", string: "direct")
                 sink.member("recipient_user_ids", integers: ids)
             }
-        case let .remove(r):
+        case .remove(let r):
             head("remove", r.account)
             sink.member("message_ids", integers: r.messageIds)
-        case let .test(t):
+        case .test(let t):
             head("test", t.account)
             sink.member("time", integer: t.time)
         }
@@ -147,7 +147,9 @@ public enum NotificationBuilder {
             }
             return nil
         }
-        let offset = content.utf8.withContiguousStorageIfAvailable(cutOffset) ?? Array(content.utf8).withUnsafeBufferPointer(cutOffset)
+        let offset =
+            content.utf8.withContiguousStorageIfAvailable(cutOffset)
+            ?? Array(content.utf8).withUnsafeBufferPointer(cutOffset)
         guard let offset else { return content }
         let cut = content.utf8.index(content.utf8.startIndex, offsetBy: offset)
         // One allocation: room for the kept part and the mark, both known to be valid UTF-8.
@@ -168,15 +170,21 @@ public enum NotificationBuilder {
         Array(Set(ids + [senderId, userId])).sorted()
     }
 
-    public static func message(account: NotificationAccount, senderId: Int64, senderFullName: String,
-                               senderAvatarURL: String, messageId: Int64, time: Int64, content: String,
-                               mentionedUserGroup: (id: Int64, name: String)? = nil,
-                               recipient: ZulipNotification.Message.Recipient) -> ZulipNotification {
+    public static func message(
+        account: NotificationAccount, senderId: Int64, senderFullName: String,
+        senderAvatarURL: String, messageId: Int64, time: Int64, content: String,
+        mentionedUserGroup: (id: Int64, name: String)? = nil,
+        recipient: ZulipNotification.Message.Recipient
+    ) -> ZulipNotification {
         var r = recipient
-        if case let .direct(ids) = recipient { r = .direct(userIds: directRecipients(ids, senderId: senderId, userId: account.userId)) }
-        return .message(.init(account: account, senderId: senderId, senderFullName: senderFullName,
-                              senderAvatarURL: senderAvatarURL, messageId: messageId, time: time,
-                              content: truncate(content), mentionedUserGroup: mentionedUserGroup, recipient: r))
+        if case .direct(let ids) = recipient {
+            r = .direct(userIds: directRecipients(ids, senderId: senderId, userId: account.userId))
+        }
+        return .message(
+            .init(
+                account: account, senderId: senderId, senderFullName: senderFullName,
+                senderAvatarURL: senderAvatarURL, messageId: messageId, time: time,
+                content: truncate(content), mentionedUserGroup: mentionedUserGroup, recipient: r))
     }
 
     public static func remove(account: NotificationAccount, messageIds: [Int64]) -> ZulipNotification {

@@ -14,8 +14,10 @@ public struct BouncerRequest: Equatable, Sendable {
     /// Proposal profile: the client's random 64-bit account id.
     public var pushAccountId: UInt64?
 
-    public init(realmUUID: String, bouncerPublicKey: String, encryptedPushRegistration: String,
-                tokenId: String? = nil, pushAccountId: UInt64? = nil) {
+    public init(
+        realmUUID: String, bouncerPublicKey: String, encryptedPushRegistration: String,
+        tokenId: String? = nil, pushAccountId: UInt64? = nil
+    ) {
         self.realmUUID = realmUUID
         self.bouncerPublicKey = bouncerPublicKey
         self.encryptedPushRegistration = encryptedPushRegistration
@@ -43,16 +45,19 @@ public struct BouncerRequest: Equatable, Sendable {
             return s
         }
         guard json.members != nil else { throw .badRequest(.malformedRequestField("body")) }
-        var request = BouncerRequest(realmUUID: try string("realm_uuid"),
-                                     bouncerPublicKey: try string("bouncer_public_key"),
-                                     encryptedPushRegistration: try string("encrypted_push_registration"))
+        var request = BouncerRequest(
+            realmUUID: try string("realm_uuid"),
+            bouncerPublicKey: try string("bouncer_public_key"),
+            encryptedPushRegistration: try string("encrypted_push_registration"))
         switch profile {
         case .deployed:
             let tokenId = try string("token_id")
             guard (try? TokenId(base64: tokenId)) != nil else { throw .badRequest(.malformedRequestField("token_id")) }
             request.tokenId = tokenId
         case .proposal:
-            guard let value = json["push_account_id"] else { throw .badRequest(.missingRequestField("push_account_id")) }
+            guard let value = json["push_account_id"] else {
+                throw .badRequest(.missingRequestField("push_account_id"))
+            }
             guard let id = value.uint64Value else { throw .badRequest(.malformedRequestField("push_account_id")) }
             request.pushAccountId = id
         }

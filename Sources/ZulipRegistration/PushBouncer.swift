@@ -39,8 +39,10 @@ public struct PushBouncer: Sendable {
     public private(set) var devices: [BouncerDevice] = []
     private var nextDeviceId: Int64 = 1
 
-    public init(profile: RegistrationProfile, keyRing: BouncerKeyRing, clock: any UnixClock,
-                iosAppIds: Set<String> = ["org.zulip.Zulip"], strictness: BouncerStrictness = .strict) {
+    public init(
+        profile: RegistrationProfile, keyRing: BouncerKeyRing, clock: any UnixClock,
+        iosAppIds: Set<String> = ["org.zulip.Zulip"], strictness: BouncerStrictness = .strict
+    ) {
         self.profile = profile
         self.keyRing = keyRing
         self.clock = clock
@@ -53,7 +55,7 @@ public struct PushBouncer: Sendable {
     public func open(_ request: BouncerRequest) throws(BouncerError) -> PushRegistration {
         let pair: X25519.KeyPair
         switch keyRing.lookup(publicKey: request.bouncerPublicKey) {
-        case let .active(p): pair = p
+        case .active(let p): pair = p
         case .retired: throw BouncerError(.invalidBouncerPublicKey, .retiredBouncerKey)
         case .unknown: throw BouncerError(.invalidBouncerPublicKey, .unknownBouncerKey)
         }
@@ -67,7 +69,7 @@ public struct PushBouncer: Sendable {
             box = decoded
         case .deployedCompatible:
             switch PythonBase64.decode(request.encryptedPushRegistration) {
-            case let .success(decoded): box = decoded
+            case .success(let decoded): box = decoded
             case .failure: throw BouncerError(.serverError, .uncaughtBase64Error)
             }
         }
@@ -99,19 +101,24 @@ public struct PushBouncer: Sendable {
     public mutating func register(_ request: BouncerRequest) throws(BouncerError) -> BouncerRegistrationResult {
         let registration = try open(request)
         let tokenId = profile == .deployed ? TokenId(token: registration.token) : nil
-        if let existing = devices.first(where: { isSame($0, request: request, registration: registration, tokenId: tokenId) }) {
+        if let existing = devices.first(where: {
+            isSame($0, request: request, registration: registration, tokenId: tokenId)
+        }) {
             return BouncerRegistrationResult(device: existing, created: false)
         }
-        let device = BouncerDevice(deviceId: nextDeviceId, realmUUID: request.realmUUID, registration: registration,
-                                   tokenId: tokenId, pushAccountId: request.pushAccountId)
+        let device = BouncerDevice(
+            deviceId: nextDeviceId, realmUUID: request.realmUUID, registration: registration,
+            tokenId: tokenId, pushAccountId: request.pushAccountId)
         nextDeviceId += 1
         devices.append(device)
         return BouncerRegistrationResult(device: device, created: true)
     }
 
     /// Deployed: unique on (token_id, realm). Proposal: unique on (token, push_account_id).
-    private func isSame(_ device: BouncerDevice, request: BouncerRequest, registration: PushRegistration,
-                        tokenId: TokenId?) -> Bool {
+    private func isSame(
+        _ device: BouncerDevice, request: BouncerRequest, registration: PushRegistration,
+        tokenId: TokenId?
+    ) -> Bool {
         switch profile {
         case .deployed:
             return device.realmUUID == request.realmUUID && device.tokenId == tokenId

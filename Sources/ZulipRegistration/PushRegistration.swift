@@ -51,7 +51,8 @@ public struct RegistrationValidator: Sendable {
     }
 
     private var allowedKeys: Set<String> {
-        profile == .deployed ? ["token_kind", "token", "timestamp", "ios_app_id"] : ["token_kind", "token", "timestamp"]
+        profile == .deployed
+            ? ["token_kind", "token", "timestamp", "ios_app_id"] : ["token_kind", "token", "timestamp"]
     }
 
     /// Parses and validates; every failure is `BAD_REQUEST` with the check that failed.
@@ -114,13 +115,15 @@ public struct RegistrationValidator: Sendable {
     /// or a string holding a decimal integer.
     static func laxInteger(_ value: JSONValue) -> Int64? {
         switch value {
-        case let .number(text):
+        case .number(let text):
             if let i = value.int64Value { return i }
             guard let d = Double(text), d.isFinite, d.rounded() == d, let i = Int64(exactly: d) else { return nil }
             return i
-        case let .string(text):
+        case .string(let text):
             let trimmed = text.trimmingASCIIWhitespace()
-            guard JSONNumber.isIntegerLiteral(trimmed) || trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            guard JSONNumber.isIntegerLiteral(trimmed) || trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                return nil
+            }
             return Int64(trimmed)
         default:
             return nil

@@ -31,21 +31,27 @@ public struct RegistrationClient: Sendable {
     }
 
     /// The registration this profile sends: the proposal has no `ios_app_id`.
-    public func registration(tokenKind: TokenKind, token: String, timestamp: Int64, iosAppId: String?) -> PushRegistration {
-        PushRegistration(tokenKind: tokenKind, token: token, timestamp: timestamp,
-                         iosAppId: profile == .deployed && tokenKind == .apns ? iosAppId : nil)
+    public func registration(tokenKind: TokenKind, token: String, timestamp: Int64, iosAppId: String?)
+        -> PushRegistration
+    {
+        PushRegistration(
+            tokenKind: tokenKind, token: token, timestamp: timestamp,
+            iosAppId: profile == .deployed && tokenKind == .apns ? iosAppId : nil)
     }
 
     /// Seals with a caller-chosen ephemeral key (vectors) or a fresh random one (`nil`).
-    public func seal(_ registration: PushRegistration,
-                     ephemeralSecretKey: X25519.SecretKey? = nil) throws(CryptoError) -> SealedRegistration {
+    public func seal(
+        _ registration: PushRegistration,
+        ephemeralSecretKey: X25519.SecretKey? = nil
+    ) throws(CryptoError) -> SealedRegistration {
         let esk = ephemeralSecretKey ?? X25519.KeyPair.random().secretKey
         let plaintext = registration.plaintext
         let box = try SealedBox.seal(plaintext, to: bouncerPublicKey, ephemeralSecretKey: esk)
         let epk = esk.publicKey
-        return SealedRegistration(plaintext: plaintext, ephemeralPublicKey: epk,
-                                  nonce: SealedBox.nonce(ephemeralPublicKey: epk, recipientPublicKey: bouncerPublicKey),
-                                  box: box)
+        return SealedRegistration(
+            plaintext: plaintext, ephemeralPublicKey: epk,
+            nonce: SealedBox.nonce(ephemeralPublicKey: epk, recipientPublicKey: bouncerPublicKey),
+            box: box)
     }
 }
 
@@ -66,7 +72,9 @@ public struct RegisterParameters: Sendable {
         public var tokenId: TokenId
         public var bouncerPublicKey: X25519.PublicKey
         public var sealed: SealedRegistration
-        public init(tokenKind: TokenKind, tokenId: TokenId, bouncerPublicKey: X25519.PublicKey, sealed: SealedRegistration) {
+        public init(
+            tokenKind: TokenKind, tokenId: TokenId, bouncerPublicKey: X25519.PublicKey, sealed: SealedRegistration
+        ) {
             self.tokenKind = tokenKind
             self.tokenId = tokenId
             self.bouncerPublicKey = bouncerPublicKey
@@ -121,12 +129,16 @@ public struct ProposalAccount: Sendable {
     }
 
     /// The parameters of the proposal's registration request to the server.
-    public func formFields(tokenKind: TokenKind, bouncerPublicKey: X25519.PublicKey,
-                           sealed: SealedRegistration) -> [(name: String, value: String)] {
-        [("push_account_id", String(pushAccountId)),
-         ("token_kind", tokenKind.rawValue),
-         ("bouncer_public_key", Base64.encode(bouncerPublicKey.rawBytes)),
-         ("encrypted_push_registration", sealed.base64),
-         ("push_public_key", Base64.encode(deviceKeyPair.publicKey.rawBytes))]
+    public func formFields(
+        tokenKind: TokenKind, bouncerPublicKey: X25519.PublicKey,
+        sealed: SealedRegistration
+    ) -> [(name: String, value: String)] {
+        [
+            ("push_account_id", String(pushAccountId)),
+            ("token_kind", tokenKind.rawValue),
+            ("bouncer_public_key", Base64.encode(bouncerPublicKey.rawBytes)),
+            ("encrypted_push_registration", sealed.base64),
+            ("push_public_key", Base64.encode(deviceKeyPair.publicKey.rawBytes)),
+        ]
     }
 }

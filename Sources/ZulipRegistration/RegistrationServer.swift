@@ -62,8 +62,10 @@ public struct RegistrationServer: Sendable {
     public let realmUUID: String
     public private(set) var registrations: [RegistrationKey: ServerRegistration] = [:]
 
-    public init(profile: RegistrationProfile, realmUUID: String, knownDeviceIds: Set<Int64> = [],
-                backoff: ExponentialBackoff = ExponentialBackoff()) {
+    public init(
+        profile: RegistrationProfile, realmUUID: String, knownDeviceIds: Set<Int64> = [],
+        backoff: ExponentialBackoff = ExponentialBackoff()
+    ) {
         self.profile = profile
         self.realmUUID = realmUUID
         self.validator = RegisterParameterValidator(profile: profile, knownDeviceIds: knownDeviceIds)
@@ -75,10 +77,11 @@ public struct RegistrationServer: Sendable {
     public mutating func register(_ params: [String: String]) throws(ServerError) -> BouncerRequest? {
         let request = try validator.validate(params)
         guard let token = request.token else { return nil }
-        let outgoing = BouncerRequest(realmUUID: realmUUID, bouncerPublicKey: token.bouncerPublicKey,
-                                      encryptedPushRegistration: token.encryptedPushRegistration,
-                                      tokenId: token.tokenId?.base64,
-                                      pushAccountId: { if case let .pushAccount(id) = request.key { return id } else { return nil } }())
+        let outgoing = BouncerRequest(
+            realmUUID: realmUUID, bouncerPublicKey: token.bouncerPublicKey,
+            encryptedPushRegistration: token.encryptedPushRegistration,
+            tokenId: token.tokenId?.base64,
+            pushAccountId: { if case .pushAccount(let id) = request.key { return id } else { return nil } }())
         var state = registrations[request.key] ?? ServerRegistration(attempts: 0)
         state.pending = outgoing
         state.attempts = 0
@@ -88,19 +91,21 @@ public struct RegistrationServer: Sendable {
     }
 
     /// Applies the bouncer's answer to the pending registration of `key`.
-    public mutating func bouncerAnswered(_ answer: BouncerAnswer, for key: RegistrationKey,
-                                         using generator: inout some RandomNumberGenerator) -> ServerAction {
+    public mutating func bouncerAnswered(
+        _ answer: BouncerAnswer, for key: RegistrationKey,
+        using generator: inout some RandomNumberGenerator
+    ) -> ServerAction {
         guard var state = registrations[key], let pending = state.pending else { return .ignored }
         state.attempts += 1
         let action: ServerAction
         switch answer {
-        case let .registered(deviceId):
+        case .registered(let deviceId):
             state.activeTokenId = pending.tokenId.flatMap { try? TokenId(base64: $0) }
             state.bouncerDeviceId = deviceId
             state.pending = nil
             state.lastErrorCode = nil
             action = .activated
-        case let .refused(code):
+        case .refused(let code):
             state.pending = nil
             state.lastErrorCode = code
             action = .dropped(code: code)

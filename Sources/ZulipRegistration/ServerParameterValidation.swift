@@ -19,7 +19,8 @@ public struct ServerError: CodedError, Equatable, Sendable {
 /// them `ReferenceMessage`).
 public enum ServerMessages {
     /// deployed
-    public static let missingGroups = "Missing parameters: must provide either all push key fields, all token fields, or both."
+    public static let missingGroups =
+        "Missing parameters: must provide either all push key fields, all token fields, or both."
     /// deployed
     public static let invalidPushKey = "Invalid `push_key`"
     /// deployed
@@ -70,8 +71,8 @@ public enum RegistrationKey: Hashable, Sendable, CustomStringConvertible {
     case pushAccount(UInt64)
     public var description: String {
         switch self {
-        case let .device(id): return "device \(id)"
-        case let .pushAccount(id): return "push account \(id)"
+        case .device(let id): return "device \(id)"
+        case .pushAccount(let id): return "push account \(id)"
         }
     }
 }
@@ -109,7 +110,9 @@ public struct RegisterParameterValidator: Sendable {
     }
 
     private func validateDeployed(_ params: [String: String]) throws(ServerError) -> ValidatedRegisterRequest {
-        guard let deviceText = params["device_id"] else { throw ServerError(ServerMessages.missingArgument("device_id")) }
+        guard let deviceText = params["device_id"] else {
+            throw ServerError(ServerMessages.missingArgument("device_id"))
+        }
         guard let deviceId = Int64(deviceText), knownDeviceIds.contains(deviceId) else {
             throw ServerError(ServerMessages.invalidDeviceId)
         }
@@ -125,7 +128,8 @@ public struct RegisterParameterValidator: Sendable {
         var request = ValidatedRegisterRequest(key: .device(deviceId))
         if hasKeyGroup, let keyText = params["push_key"] {
             guard let wire = try? Base64.decode(keyText, byteCount: PushKey.wireByteCount),
-                  wire[0] == PushKey.typeByte else {
+                wire[0] == PushKey.typeByte
+            else {
                 throw ServerError(ServerMessages.invalidPushKey)
             }
             request.pushKeyId = pushKeyId
@@ -144,19 +148,26 @@ public struct RegisterParameterValidator: Sendable {
                 throw ServerError(ServerMessages.tokenIdNotBase64)
             }
             guard !inProgress.contains(.device(deviceId)) else { throw ServerError(ServerMessages.alreadyInProgress) }
-            request.token = .init(tokenKind: kind, tokenId: tokenId, bouncerPublicKey: params["bouncer_public_key"]!,
-                                  encryptedPushRegistration: params["encrypted_push_registration"]!)
+            request.token = .init(
+                tokenKind: kind, tokenId: tokenId, bouncerPublicKey: params["bouncer_public_key"]!,
+                encryptedPushRegistration: params["encrypted_push_registration"]!)
         }
         return request
     }
 
     private func validateProposal(_ params: [String: String]) throws(ServerError) -> ValidatedRegisterRequest {
-        for name in ["push_account_id", "token_kind", "bouncer_public_key", "encrypted_push_registration", "push_public_key"]
+        for name in [
+            "push_account_id", "token_kind", "bouncer_public_key", "encrypted_push_registration", "push_public_key",
+        ]
         where params[name] == nil {
             throw ServerError(ServerMessages.missingArgument(name))
         }
-        guard let account = UInt64(params["push_account_id"]!) else { throw ServerError(ServerMessages.invalidPushAccountId) }
-        guard let kind = TokenKind(rawValue: params["token_kind"]!) else { throw ServerError(ServerMessages.invalidTokenKind) }
+        guard let account = UInt64(params["push_account_id"]!) else {
+            throw ServerError(ServerMessages.invalidPushAccountId)
+        }
+        guard let kind = TokenKind(rawValue: params["token_kind"]!) else {
+            throw ServerError(ServerMessages.invalidTokenKind)
+        }
         guard (try? Base64.decode(params["bouncer_public_key"]!, byteCount: X25519.keyByteCount)) != nil else {
             throw ServerError(ServerMessages.invalidBouncerPublicKey)
         }
@@ -165,8 +176,9 @@ public struct RegisterParameterValidator: Sendable {
         }
         guard !inProgress.contains(.pushAccount(account)) else { throw ServerError(ServerMessages.alreadyInProgress) }
         var request = ValidatedRegisterRequest(key: .pushAccount(account))
-        request.token = .init(tokenKind: kind, tokenId: nil, bouncerPublicKey: params["bouncer_public_key"]!,
-                              encryptedPushRegistration: params["encrypted_push_registration"]!)
+        request.token = .init(
+            tokenKind: kind, tokenId: nil, bouncerPublicKey: params["bouncer_public_key"]!,
+            encryptedPushRegistration: params["encrypted_push_registration"]!)
         request.pushPublicKey = params["push_public_key"]
         return request
     }

@@ -35,9 +35,12 @@ struct Run: ParsableCommand {
     @Option(name: .long, help: "Run only this profile's groups (repeatable), e.g. deployed.")
     var profile: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Tests the implementation is known to fail: one `suite:tcId  # reason` per line.",
-        discussion: "The run then fails when a listed test passes (take it off the list) or an unlisted one fails."))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Tests the implementation is known to fail: one `suite:tcId  # reason` per line.",
+            discussion: "The run then fails when a listed test passes (take it off the list) or an unlisted one fails.")
+    )
     var expectedFailures: String?
 
     @Option(name: .long, help: "Write JUnit XML results to this file.")
@@ -49,7 +52,9 @@ struct Run: ParsableCommand {
     @Flag(name: .long, help: "Also list skipped tests.")
     var verbose = false
 
-    @Option(name: .long, help: "Test another implementation: the command line of its adapter (see docs/adapter-protocol.md).")
+    @Option(
+        name: .long,
+        help: "Test another implementation: the command line of its adapter (see docs/adapter-protocol.md).")
     var impl: String?
 
     @Option(name: .long, help: "Seconds an adapter may take to answer one request.")
@@ -63,7 +68,8 @@ struct Run: ParsableCommand {
         }
         let profiles = Set(files.flatMap { $0.groups.map(\.profile.rawValue) })
         for name in profile where !profiles.contains(name) {
-            throw ValidationError("no group has profile \(name); profiles: \(profiles.sorted().joined(separator: ", "))")
+            throw ValidationError(
+                "no group has profile \(name); profiles: \(profiles.sorted().joined(separator: ", "))")
         }
         let expected: ExpectedFailures?
         do {
@@ -83,7 +89,8 @@ struct Run: ParsableCommand {
             implementation = Suites.catalogue.reference
         }
         let selection = TestSelection(suites: suite, tests: test, profiles: profile.map(Profile.init(rawValue:)))
-        let report = try ConformanceRunner(implementation: implementation).run(files, selection: selection, expectedFailures: expected)
+        let report = try ConformanceRunner(implementation: implementation).run(
+            files, selection: selection, expectedFailures: expected)
         print(Reports.text(report, verbose: verbose), terminator: "")
         if let junit { try Reports.junitXML(report).write(toFile: junit, atomically: true, encoding: .utf8) }
         if let json { try Reports.json(report).write(toFile: json, atomically: true, encoding: .utf8) }
@@ -101,7 +108,9 @@ struct Vectors: ParsableCommand {
         @OptionGroup var location: VectorsLocation
 
         func run() throws {
-            for name in try Suites.catalogue.writeVectors(to: location.url) { print("wrote \(location.vectors)/\(name)") }
+            for name in try Suites.catalogue.writeVectors(to: location.url) {
+                print("wrote \(location.vectors)/\(name)")
+            }
         }
     }
 
@@ -146,7 +155,8 @@ struct Adapter: ParsableCommand {
         var served: any ConformanceImplementation = reference
         if let mutant {
             guard let m = catalogue.mutant(named: mutant) else {
-                throw ValidationError("unknown mutant \(mutant); known: \(catalogue.mutants.map(\.id).joined(separator: ", "))")
+                throw ValidationError(
+                    "unknown mutant \(mutant); known: \(catalogue.mutants.map(\.id).joined(separator: ", "))")
             }
             served = MutatedImplementation(m, reference: reference)
         }
@@ -168,13 +178,19 @@ struct Mutants: ParsableCommand {
         let me = CommandLine.arguments[0]
         let catalogue = Suites.catalogue
         let reference = catalogue.reference
-        let reports = try ConformanceRunner.hunt(catalogue.mutants, files: files) { (mutant: Mutant) -> any ConformanceImplementation in
+        let reports = try ConformanceRunner.hunt(catalogue.mutants, files: files) {
+            (mutant: Mutant) -> any ConformanceImplementation in
             if viaAdapter { return try ExternalImplementation(commandLine: "'\(me)' adapter --mutant \(mutant.id)") }
             return MutatedImplementation(mutant, reference: reference)
         }
         for r in reports {
-            let caught = r.caught ? "caught by \(r.caughtBy.count): \(r.caughtBy.prefix(4).joined(separator: ", "))\(r.caughtBy.count > 4 ? ", ..." : "")" : "NOT CAUGHT"
-            print("\(r.mutant.padding(toLength: 28, withPad: " ", startingAt: 0)) \(r.bugClass.padding(toLength: 18, withPad: " ", startingAt: 0)) \(caught)")
+            let caught =
+                r.caught
+                ? "caught by \(r.caughtBy.count): \(r.caughtBy.prefix(4).joined(separator: ", "))\(r.caughtBy.count > 4 ? ", ..." : "")"
+                : "NOT CAUGHT"
+            print(
+                "\(r.mutant.padding(toLength: 28, withPad: " ", startingAt: 0)) \(r.bugClass.padding(toLength: 18, withPad: " ", startingAt: 0)) \(caught)"
+            )
         }
         let caught = reports.filter { $0.caught }.count
         print("\(caught) of \(reports.count) known-bad implementations caught")

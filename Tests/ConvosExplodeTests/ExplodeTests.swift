@@ -2,6 +2,7 @@ import Foundation
 import PropertyBased
 import PushProofCrypto
 import Testing
+
 @testable import ConvosExplode
 
 @Suite struct RFC3339Tests {
@@ -18,18 +19,25 @@ import Testing
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         await propertyCheck(count: 500, input: Gen.int64(in: -2_000_000_000...8_000_000_000)) { t in
-            #expect(RFC3339.format(unixSeconds: t) == formatter.string(from: Date(timeIntervalSince1970: TimeInterval(t))))
+            #expect(
+                RFC3339.format(unixSeconds: t) == formatter.string(from: Date(timeIntervalSince1970: TimeInterval(t))))
         }
     }
 
     @Test func strictness() {
-        for bad in ["2025-02-30T00:00:00Z", "2100-02-29T00:00:00Z", "2025-06-01T24:00:00Z", "2025-06-01T12:30:60Z", " 2025-06-01T12:30:00Z",
-                    "2025-06-01T12:30:00", "2025-06-01T12:30:00.Z", "2025-06-01T12:30:00+2:00", "2025-6-01T12:30:00Z", "2025-06-01T12:30:00Zjunk"] {
+        for bad in [
+            "2025-02-30T00:00:00Z", "2100-02-29T00:00:00Z", "2025-06-01T24:00:00Z", "2025-06-01T12:30:60Z",
+            " 2025-06-01T12:30:00Z",
+            "2025-06-01T12:30:00", "2025-06-01T12:30:00.Z", "2025-06-01T12:30:00+2:00", "2025-6-01T12:30:00Z",
+            "2025-06-01T12:30:00Zjunk",
+        ] {
             #expect(RFC3339.parse(bad) == nil, "\(bad)")
         }
         #expect(RFC3339.parse("2000-02-29T00:00:00Z") != nil)
         #expect(RFC3339.parse("2025-06-01T14:30:00+02:00")?.unixSeconds == 1_748_781_000)
-        #expect(RFC3339.parse("2025-06-01T12:30:00.999Z") == .init(unixSeconds: 1_748_781_000, hadFraction: true, hadOffset: false))
+        #expect(
+            RFC3339.parse("2025-06-01T12:30:00.999Z")
+                == .init(unixSeconds: 1_748_781_000, hadFraction: true, hadOffset: false))
         #expect(RFC3339.format(unixSeconds: RFC3339.latest + 1) == nil)
     }
 }
@@ -40,7 +48,9 @@ import Testing
             let bytes = try! ExplodeSettingsCodec.encodedBytes(ExplodeSettings(expiresAt: t))
             #expect((try? ExplodeSettingsCodec.decode(bytes))?.settings.expiresAt == t)
             let message = try! Xmtp_MessageContents_EncodedContent(serializedBytes: bytes)
-            #expect(message.type == ExplodeSettingsCodec.contentType && !message.hasCompression && message.parameters.isEmpty)
+            #expect(
+                message.type == ExplodeSettingsCodec.contentType && !message.hasCompression
+                    && message.parameters.isEmpty)
             // And through the MLS wrapper.
             let wrapped = PlaintextEnvelopeV1.wrap(bytes, idempotencyKey: "k")
             #expect((try? PlaintextEnvelopeV1.unwrap(wrapped))?.encodedContent == bytes)
@@ -56,8 +66,12 @@ import Testing
                 let decoded = try ExplodeSettingsCodec.decode(mutated)
                 #expect(RFC3339.format(unixSeconds: decoded.settings.expiresAt) != nil)
             } catch let error as ExplodeError {
-                #expect(["MALFORMED_PROTOBUF", "WRONG_CONTENT_TYPE", "UNSUPPORTED_VERSION", "BAD_COMPRESSION", "CONTENT_TOO_LARGE",
-                         "EMPTY_CONTENT", "INVALID_JSON"].contains(error.code))
+                #expect(
+                    [
+                        "MALFORMED_PROTOBUF", "WRONG_CONTENT_TYPE", "UNSUPPORTED_VERSION", "BAD_COMPRESSION",
+                        "CONTENT_TOO_LARGE",
+                        "EMPTY_CONTENT", "INVALID_JSON",
+                    ].contains(error.code))
             } catch {
                 Issue.record("an untyped error: \(error)")
             }
@@ -68,24 +82,37 @@ import Testing
         var message = Xmtp_MessageContents_EncodedContent()
         message.type = ExplodeSettingsCodec.contentType
         message.compression = .gzip
-        message.content = Data(Zlib.deflate([UInt8](repeating: 0x41, count: ExplodeSettingsCodec.inflateLimit + 1), format: .gzip))
-        #expect(throws: ExplodeError.contentTooLarge(limit: ExplodeSettingsCodec.inflateLimit)) { try ExplodeSettingsCodec.decode(message) }
-        message.content = Data(Zlib.deflate(Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\"}".utf8) + [UInt8](repeating: 0x20, count: 1000), format: .gzip))
+        message.content = Data(
+            Zlib.deflate([UInt8](repeating: 0x41, count: ExplodeSettingsCodec.inflateLimit + 1), format: .gzip))
+        #expect(throws: ExplodeError.contentTooLarge(limit: ExplodeSettingsCodec.inflateLimit)) {
+            try ExplodeSettingsCodec.decode(message)
+        }
+        message.content = Data(
+            Zlib.deflate(
+                Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\"}".utf8) + [UInt8](repeating: 0x20, count: 1000),
+                format: .gzip))
         #expect(try ExplodeSettingsCodec.decode(message).settings.expiresAt == 1_748_781_000)
     }
 
     @Test func metadataRoundTripAndGuards() async {
-        await propertyCheck(count: 200, input: Gen.int64(), Gen.int(in: 0...30), Gen.letterOrNumber.string(of: 0...40)) { expires, profiles, name in
+        await propertyCheck(count: 200, input: Gen.int64(), Gen.int(in: 0...30), Gen.letterOrNumber.string(of: 0...40))
+        { expires, profiles, name in
             var m = Convos_ConversationCustomMetadata()
             m.tag = "tag"
             m.expiresAtUnix = expires
-            for n in 0..<profiles { var p = Convos_ConversationProfile(); p.inboxID = Data(SHA256.hash([UInt8(n)])); p.name = name; m.profiles.append(p) }
+            for n in 0..<profiles {
+                var p = Convos_ConversationProfile()
+                p.inboxID = Data(SHA256.hash([UInt8(n)]))
+                p.name = name
+                m.profiles.append(p)
+            }
             guard let text = try? ConversationMetadataCodec.encode(m) else { return }
             #expect(text.utf8.count <= ConversationMetadataCodec.maximumEncodedSize)
             #expect((try? ConversationMetadataCodec.decode(text)) == m)
         }
         // A bomb is refused before inflating: the declared size alone decides.
-        let bomb = Base64.encode([0x1F, 0x7F, 0xFF, 0xFF, 0xFF] + [UInt8](repeating: 0, count: 10), variant: .urlSafeNoPadding)
+        let bomb = Base64.encode(
+            [0x1F, 0x7F, 0xFF, 0xFF, 0xFF] + [UInt8](repeating: 0, count: 10), variant: .urlSafeNoPadding)
         #expect(throws: ExplodeError.self) { try ConversationMetadataCodec.decode(bomb) }
     }
 }
@@ -97,11 +124,16 @@ import Testing
     /// an exploded conversation is refused.
     @Test func explosionsLeaveNothingAndTouchNothingElse() async {
         let event = Gen.int(in: 0...5)
-        await propertyCheck(count: 300, input: Gen.int(in: 1...5), event.array(of: 1...40), Gen.int(in: 0...1000).array(of: 40)) { inboxCount, kinds, picks in
+        await propertyCheck(
+            count: 300, input: Gen.int(in: 1...5), event.array(of: 1...40), Gen.int(in: 0...1000).array(of: 40)
+        ) { inboxCount, kinds, picks in
             let inboxes = (0..<inboxCount).map { "inbox-\($0)" }
             var store = DeviceStoreModel()
             var receivers: [String: ExplosionReceiver] = [:]
-            for inbox in inboxes { store.addInbox(inbox, clientId: "client-\(inbox)"); receivers[inbox] = ExplosionReceiver() }
+            for inbox in inboxes {
+                store.addInbox(inbox, clientId: "client-\(inbox)")
+                receivers[inbox] = ExplosionReceiver()
+            }
             var clock: Int64 = 1_772_600_000
             var exploded = Set<String>()
             for (n, kind) in kinds.enumerated() {
@@ -114,7 +146,10 @@ import Testing
                         let k: DeviceStoreModel.Kind = [.message, .invite, .memberProfile][picks[n] % 3]
                         store.add(k, to: inbox, id: "\(k)-\(n)")
                     }
-                case 1: _ = receivers[inbox]!.handle(.explodeMessage(fromSelf: picks[n] % 5 == 0, expiresAt: clock + Int64(picks[n] % 7) * 600 - 1800))
+                case 1:
+                    _ = receivers[inbox]!.handle(
+                        .explodeMessage(
+                            fromSelf: picks[n] % 5 == 0, expiresAt: clock + Int64(picks[n] % 7) * 600 - 1800))
                 case 2: _ = receivers[inbox]!.handle(.metadata(expiresAt: clock + Int64(picks[n] % 5) * 900))
                 case 3: clock += Int64(picks[n]) * 10
                 default:
@@ -145,7 +180,9 @@ import Testing
     }
 
     @Test func triggersOnlyExplodeWhatIsDue() async {
-        await propertyCheck(count: 500, input: Gen.int64(in: -1_000_000...1_000_000), Gen.int64(in: -1_000_000...1_000_000)) { expires, now in
+        await propertyCheck(
+            count: 500, input: Gen.int64(in: -1_000_000...1_000_000), Gen.int64(in: -1_000_000...1_000_000)
+        ) { expires, now in
             var r = ExplosionReceiver()
             _ = r.handle(.explodeMessage(fromSelf: false, expiresAt: expires))
             let outcome = r.handle(.trigger(.appBecameActive, now: now))

@@ -4,6 +4,7 @@ import PropertyBased
 import PushProofCrypto
 import PushProofJSON
 import Testing
+
 @testable import ConvosIdentity
 
 @Suite struct IdentityCreationTests {
@@ -23,8 +24,11 @@ import Testing
 
     @Test func clientIdForm() {
         #expect(ClientId(validating: "8F2D9C1E-4B7A-4E3F-9D2C-1A0B3C4D5E6F") != nil)
-        for bad in ["8f2d9c1e-4b7a-4e3f-9d2c-1a0b3c4d5e6f", "8F2D9C1E-4B7A-1E3F-9D2C-1A0B3C4D5E6F", "8F2D9C1E-4B7A-4E3F-7D2C-1A0B3C4D5E6F",
-                    "8F2D9C1E4B7A4E3F9D2C1A0B3C4D5E6F", "", "8F2D9C1E-4B7A-4E3F-9D2C-1A0B3C4D5E6G"] {
+        for bad in [
+            "8f2d9c1e-4b7a-4e3f-9d2c-1a0b3c4d5e6f", "8F2D9C1E-4B7A-1E3F-9D2C-1A0B3C4D5E6F",
+            "8F2D9C1E-4B7A-4E3F-7D2C-1A0B3C4D5E6F",
+            "8F2D9C1E4B7A4E3F9D2C1A0B3C4D5E6F", "", "8F2D9C1E-4B7A-4E3F-9D2C-1A0B3C4D5E6G",
+        ] {
             #expect(ClientId(validating: bad) == nil, "\(bad)")
         }
     }
@@ -36,10 +40,15 @@ import Testing
         #expect(try address(1) == "0x7e5f4552091a69125d5dfcb7b8c2659029395bdf")
         #expect(try address(2) == "0x2b5ad5c4795c026514f8317c7a215e218dccd6cf")
         let zero = try EthereumAddress(text: "0x0000000000000000000000000000000000000000")
-        #expect(InboxId.derive(address: zero, nonce: 0) == "b1a9cc92f03b922b65e5f8bbd8c41f0ccaa57c6ce10fdb2b099845fa8658c950")
-        #expect(try InboxId.derive(address: EthereumAddress(text: "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf"))
-            == InboxId.derive(address: EthereumAddress(text: "0x7e5f4552091a69125d5dfcb7b8c2659029395bdf")))
-        #expect(throws: IdentityError.invalidPrivateKey) { try EthereumAddress(privateKey: SecretBytes(copying: [UInt8](repeating: 0, count: 32))) }
+        #expect(
+            InboxId.derive(address: zero, nonce: 0)
+                == "b1a9cc92f03b922b65e5f8bbd8c41f0ccaa57c6ce10fdb2b099845fa8658c950")
+        #expect(
+            try InboxId.derive(address: EthereumAddress(text: "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf"))
+                == InboxId.derive(address: EthereumAddress(text: "0x7e5f4552091a69125d5dfcb7b8c2659029395bdf")))
+        #expect(throws: IdentityError.invalidPrivateKey) {
+            try EthereumAddress(privateKey: SecretBytes(copying: [UInt8](repeating: 0, count: 32)))
+        }
     }
 
     @Test func thePoolNeverHandsOutAnIdentityTwice() async {
@@ -66,7 +75,9 @@ import Testing
         let bytes = KeychainRecord.encode(identity)
         let decoded = try KeychainRecord.decode(bytes)
         #expect(decoded.inboxId == identity.inboxId && decoded.clientId == identity.clientId)
-        #expect(decoded.privateKey.constantTimeEquals(identity.privateKey) && decoded.databaseKey.constantTimeEquals(identity.databaseKey))
+        #expect(
+            decoded.privateKey.constantTimeEquals(identity.privateKey)
+                && decoded.databaseKey.constantTimeEquals(identity.databaseKey))
         let keyText = Base64.encode(identity.privateKey.revealedBytes())
         var broken = String(decoding: bytes, as: UTF8.self)
         broken = broken.replacingOccurrences(of: identity.clientId.value, with: "not-a-uuid")
@@ -97,12 +108,16 @@ import Testing
     static let clients = (0..<4).map { _ in ClientId.generate() }
 
     static func identity(_ i: Int, _ c: Int) -> ConversationIdentity {
-        ConversationIdentity(inboxId: inboxes[i], clientId: clients[c], privateKey: SecretBytes(copying: SHA256.hash([UInt8(i), 9])),
-                             databaseKey: SecretBytes(copying: SHA256.hash([UInt8(i), 8])))
+        ConversationIdentity(
+            inboxId: inboxes[i], clientId: clients[c], privateKey: SecretBytes(copying: SHA256.hash([UInt8(i), 9])),
+            databaseKey: SecretBytes(copying: SHA256.hash([UInt8(i), 8])))
     }
 
     @Test func invariantsOverRandomOperationSequences() async {
-        await propertyCheck(count: 150, input: Gen.int(in: 0...2).array(of: 1...40), Gen.int(in: 0...3).array(of: 40), Gen.int(in: 0...3).array(of: 40)) { ops, inboxPicks, clientPicks in
+        await propertyCheck(
+            count: 150, input: Gen.int(in: 0...2).array(of: 1...40), Gen.int(in: 0...3).array(of: 40),
+            Gen.int(in: 0...3).array(of: 40)
+        ) { ops, inboxPicks, clientPicks in
             let stores: [any IdentityStore] = [InMemoryIdentityStore(), try! SQLiteIdentityStore(path: nil)]
             var model: [Int: Int] = [:]
             for (n, op) in ops.enumerated() {
@@ -112,8 +127,14 @@ import Testing
                     case 0:
                         let got = Result { () throws(IdentityError) in try store.save(Self.identity(i, c)) }
                         if let held = model[i] {
-                            #expect(got == (held == c ? .success(.unchanged)
-                                : .failure(.clientIdMismatch(inboxId: Self.inboxes[i], existingClientId: Self.clients[held].value, newClientId: Self.clients[c].value))))
+                            #expect(
+                                got
+                                    == (held == c
+                                        ? .success(.unchanged)
+                                        : .failure(
+                                            .clientIdMismatch(
+                                                inboxId: Self.inboxes[i], existingClientId: Self.clients[held].value,
+                                                newClientId: Self.clients[c].value))))
                         } else if model.values.contains(c) {
                             #expect(got == .failure(.duplicateClientId(clientId: Self.clients[c].value)))
                         } else {
@@ -122,7 +143,9 @@ import Testing
                     case 1:
                         #expect((try? store.delete(inboxId: Self.inboxes[i])) == (model[i] != nil))
                     default:
-                        #expect((try? store.identity(clientId: Self.clients[c].value))??.inboxId == model.first { $0.value == c }.map { Self.inboxes[$0.key] })
+                        #expect(
+                            (try? store.identity(clientId: Self.clients[c].value))??.inboxId
+                                == model.first { $0.value == c }.map { Self.inboxes[$0.key] })
                     }
                 }
                 if op == 0, model[i] == nil, !model.values.contains(c) { model[i] = c }
@@ -138,7 +161,9 @@ import Testing
     }
 
     @Test func aFailureBetweenTheTwoWritesLeavesNothing() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pushproof-\(UUID().uuidString).sqlite").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pushproof-\(UUID().uuidString).sqlite"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         struct Crash: Error {}
         do {
@@ -162,15 +187,23 @@ import Testing
         _ = try store.save(Self.identity(0, 0))
         let other = Self.inboxes[1]
         // Two inboxes sharing a clientId.
-        #expect(throws: (any Error).self) { try store.executeRaw("INSERT INTO inbox (inboxId, clientId) VALUES (?, ?)", [other, Self.clients[0].value]) }
+        #expect(throws: (any Error).self) {
+            try store.executeRaw("INSERT INTO inbox (inboxId, clientId) VALUES (?, ?)", [other, Self.clients[0].value])
+        }
         // An inbox without a clientId.
-        #expect(throws: (any Error).self) { try store.executeRaw("INSERT INTO inbox (inboxId, clientId) VALUES (?, NULL)", [other]) }
+        #expect(throws: (any Error).self) {
+            try store.executeRaw("INSERT INTO inbox (inboxId, clientId) VALUES (?, NULL)", [other])
+        }
         // A clientId that changes.
-        #expect(throws: (any Error).self) { try store.executeRaw("UPDATE inbox SET clientId = ? WHERE inboxId = ?", [Self.clients[1].value, Self.inboxes[0]]) }
+        #expect(throws: (any Error).self) {
+            try store.executeRaw(
+                "UPDATE inbox SET clientId = ? WHERE inboxId = ?", [Self.clients[1].value, Self.inboxes[0]])
+        }
         // Keys for an inbox that does not exist, or under another clientId.
         #expect(throws: (any Error).self) {
-            try store.executeRaw("INSERT INTO keychainIdentity (inboxId, clientId, privateKey, databaseKey) VALUES (?, ?, zeroblob(32), zeroblob(32))",
-                                 [other, Self.clients[2].value])
+            try store.executeRaw(
+                "INSERT INTO keychainIdentity (inboxId, clientId, privateKey, databaseKey) VALUES (?, ?, zeroblob(32), zeroblob(32))",
+                [other, Self.clients[2].value])
         }
         #expect(try store.rowCounts() == (inboxes: 1, keychain: 1))
     }
@@ -193,17 +226,23 @@ import Testing
         let identity: ConversationIdentity
         let topics: [String]
         var requests: [BackendRequest] {
-            [ConvosBackend.subscribe(deviceId: BackendPrivacyTests.deviceId, clientId: identity.clientId, topics: topics, jwt: "jwt")]
-                + ConversationTeardown.steps(for: identity, topics: topics, environment: "production", jwt: "jwt").compactMap {
-                    if case let .request(r) = $0 { return r } else { return nil }
+            [
+                ConvosBackend.subscribe(
+                    deviceId: BackendPrivacyTests.deviceId, clientId: identity.clientId, topics: topics, jwt: "jwt")
+            ]
+                + ConversationTeardown.steps(for: identity, topics: topics, environment: "production", jwt: "jwt")
+                .compactMap {
+                    if case .request(let r) = $0 { return r } else { return nil }
                 }
         }
     }
 
     static func conversation() -> Conversation {
         let identity = ConversationIdentity.create()
-        let group = Hex.encode(secureRandomBytes(count: 16)), installation = Hex.encode(secureRandomBytes(count: 32))
-        return Conversation(identity: identity, topics: ["/xmtp/mls/1/g-\(group)/proto", "/xmtp/mls/1/w-\(installation)/proto"])
+        let group = Hex.encode(secureRandomBytes(count: 16))
+        let installation = Hex.encode(secureRandomBytes(count: 32))
+        return Conversation(
+            identity: identity, topics: ["/xmtp/mls/1/g-\(group)/proto", "/xmtp/mls/1/w-\(installation)/proto"])
     }
 
     /// Every string in a request: method, path, header, body values.
@@ -211,9 +250,9 @@ import Testing
         var out: Set<String> = [r.method, r.path, r.jwt]
         func walk(_ v: JSONValue) {
             switch v {
-            case let .string(s): out.insert(s)
-            case let .array(a): a.forEach(walk)
-            case let .object(m): m.forEach { walk($0.value) }
+            case .string(let s): out.insert(s)
+            case .array(let a): for e in a { walk(e) }
+            case .object(let m): for member in m { walk(member.value) }
             default: break
             }
         }
@@ -224,29 +263,39 @@ import Testing
     @Test func noRequestCarriesAnInboxIdKeyOrAddress() async {
         await propertyCheck(count: 25, input: Gen.int(in: 1...6)) { count in
             let conversations = (0..<count).map { _ in Self.conversation() }
-            let all = [ConvosBackend.registerDevice(deviceId: Self.deviceId, pushToken: Self.pushToken, environment: .production, jwt: "jwt")]
+            let all =
+                [
+                    ConvosBackend.registerDevice(
+                        deviceId: Self.deviceId, pushToken: Self.pushToken, environment: .production, jwt: "jwt")
+                ]
                 + conversations.flatMap(\.requests)
             let text = all.map { JSONWriter.compact($0.json).lowercased() }.joined(separator: "\n")
             for c in conversations {
                 let id = c.identity
-                let secrets = [id.inboxId, id.address.text, String(id.address.text.dropFirst(2)),
-                               Hex.encode(id.privateKey.revealedBytes()), Hex.encode(id.databaseKey.revealedBytes()),
-                               Base64.encode(id.privateKey.revealedBytes()).lowercased(), Base64.encode(id.databaseKey.revealedBytes()).lowercased(),
-                               Hex.encode(try! Secp256k1.uncompressedPublicKey(secretKey: id.privateKey))]
+                let secrets = [
+                    id.inboxId, id.address.text, String(id.address.text.dropFirst(2)),
+                    Hex.encode(id.privateKey.revealedBytes()), Hex.encode(id.databaseKey.revealedBytes()),
+                    Base64.encode(id.privateKey.revealedBytes()).lowercased(),
+                    Base64.encode(id.databaseKey.revealedBytes()).lowercased(),
+                    Hex.encode(try! Secp256k1.uncompressedPublicKey(secretKey: id.privateKey)),
+                ]
                 for secret in secrets { #expect(!text.contains(secret.lowercased())) }
             }
         }
     }
 
     @Test func twoConversationsShareOnlyTheDeviceIdentifiers() async {
-        let common: Set<String> = ["POST", "DELETE", "v2/notifications/subscribe", "v2/notifications/unsubscribe", "jwt", Self.deviceId]
+        let common: Set<String> = [
+            "POST", "DELETE", "v2/notifications/subscribe", "v2/notifications/unsubscribe", "jwt", Self.deviceId,
+        ]
         await propertyCheck(count: 25, input: Gen.int(in: 2...6)) { count in
             let conversations = (0..<count).map { _ in Self.conversation() }
             for a in 0..<count {
                 for b in (a + 1)..<count {
                     let sa = conversations[a].requests.reduce(into: Set<String>()) { $0.formUnion(Self.strings($1)) }
                     let sb = conversations[b].requests.reduce(into: Set<String>()) { $0.formUnion(Self.strings($1)) }
-                    #expect(sa.intersection(sb).isSubset(of: common), "shared: \(sa.intersection(sb).subtracting(common))")
+                    #expect(
+                        sa.intersection(sb).isSubset(of: common), "shared: \(sa.intersection(sb).subtracting(common))")
                 }
             }
         }
@@ -257,21 +306,32 @@ import Testing
             let conversations = (0..<count).map { _ in Self.conversation() }
             let store = InMemoryIdentityStore()
             var backend = PushBackendModel()
-            backend.apply(ConvosBackend.registerDevice(deviceId: Self.deviceId, pushToken: Self.pushToken, environment: .production, jwt: "jwt"))
+            backend.apply(
+                ConvosBackend.registerDevice(
+                    deviceId: Self.deviceId, pushToken: Self.pushToken, environment: .production, jwt: "jwt"))
             for c in conversations {
                 _ = try! store.save(c.identity)
-                backend.apply(ConvosBackend.subscribe(deviceId: Self.deviceId, clientId: c.identity.clientId, topics: c.topics, jwt: "jwt"))
+                backend.apply(
+                    ConvosBackend.subscribe(
+                        deviceId: Self.deviceId, clientId: c.identity.clientId, topics: c.topics, jwt: "jwt"))
             }
             let gone = conversations[pick % count]
-            let steps = ConversationTeardown.steps(for: gone.identity, topics: gone.topics, environment: "production", jwt: "jwt")
-            #expect(steps.map(\.name) == ["unsubscribe", "unregister", "deleteDatabaseRecords", "deleteKeychainIdentity", "deleteXMTPDatabaseFiles"])
+            let steps = ConversationTeardown.steps(
+                for: gone.identity, topics: gone.topics, environment: "production", jwt: "jwt")
+            #expect(
+                steps.map(\.name) == [
+                    "unsubscribe", "unregister", "deleteDatabaseRecords", "deleteKeychainIdentity",
+                    "deleteXMTPDatabaseFiles",
+                ])
             try! ConversationTeardown.run(steps, store: store, backend: &backend)
             #expect(backend.subscriptions[gone.identity.clientId.value] == nil)
             #expect(store.identity(clientId: gone.identity.clientId.value) == nil)
             #expect(store.identity(forClientId: gone.identity.clientId.value) == nil)
             for other in conversations where other.identity.inboxId != gone.identity.inboxId {
                 #expect(backend.subscriptions[other.identity.clientId.value] == Set(other.topics))
-                #expect(store.identity(forClientId: other.identity.clientId.value) == ResolvedIdentity(inboxId: other.identity.inboxId))
+                #expect(
+                    store.identity(forClientId: other.identity.clientId.value)
+                        == ResolvedIdentity(inboxId: other.identity.inboxId))
             }
         }
     }

@@ -29,8 +29,12 @@ func target(_ name: String) throws -> FuzzTarget { try #require(Suites.catalogue
     @Test(arguments: targetNames)
     func hostileShapes(_ name: String) throws {
         let harness = try target(name)
-        for input in [[], [0], [UInt8](repeating: 0xFF, count: 5000), Array(String(repeating: "[", count: 5000).utf8),
-                      Array("{\"realm_uuid\":\"r\",\"token_id\":\"AAAAAAAAAAA=\",\"encrypted_push_registration\":\"\",\"bouncer_public_key\":\"\"}".utf8)] {
+        for input in [
+            [], [0], [UInt8](repeating: 0xFF, count: 5000), Array(String(repeating: "[", count: 5000).utf8),
+            Array(
+                "{\"realm_uuid\":\"r\",\"token_id\":\"AAAAAAAAAAA=\",\"encrypted_push_registration\":\"\",\"bouncer_public_key\":\"\"}"
+                    .utf8),
+        ] {
             harness.run(input)
         }
     }
@@ -51,9 +55,12 @@ func target(_ name: String) throws -> FuzzTarget { try #require(Suites.catalogue
 
     @Test func theExecutablePicksItsTargetByName() {
         let c = Suites.catalogue
-        #expect(c.selectFuzzTarget(environment: "FuzzAppData", executable: "/x/pushproof-fuzz") == .target("FuzzAppData"))
+        #expect(
+            c.selectFuzzTarget(environment: "FuzzAppData", executable: "/x/pushproof-fuzz") == .target("FuzzAppData"))
         #expect(c.selectFuzzTarget(environment: nil, executable: "/out/FuzzBouncerOpen") == .target("FuzzBouncerOpen"))
-        #expect(c.selectFuzzTarget(environment: "FuzzAppData", executable: "/out/FuzzBouncerOpen") == .target("FuzzAppData"))
+        #expect(
+            c.selectFuzzTarget(environment: "FuzzAppData", executable: "/out/FuzzBouncerOpen") == .target("FuzzAppData")
+        )
         #expect(c.selectFuzzTarget(environment: "list", executable: "x") == .list)
         #expect(c.selectFuzzTarget(environment: nil, executable: "/x/pushproof-fuzz") == .unknown("pushproof-fuzz"))
     }

@@ -1,13 +1,17 @@
 import Foundation
 import PushProofJSON
 import Testing
+
 @testable import PushProofConformance
 
 /// Adapters that misbehave on purpose (adapters/hostile/): none may hang or crash the runner;
 /// each failure is reported on the test it happened on, and a dead adapter is restarted.
 @Suite(.serialized) struct HostileAdapterTests {
-    static func script(_ name: String) -> String { "'" + packageRoot.appendingPathComponent("adapters/hostile/\(name)").path + "'" }
-    static let request = OperationRequest(operation: "registration.tokenId", profile: .deployed, input: ["token": "c0ffee"])
+    static func script(_ name: String) -> String {
+        "'" + packageRoot.appendingPathComponent("adapters/hostile/\(name)").path + "'"
+    }
+    static let request = OperationRequest(
+        operation: "registration.tokenId", profile: .deployed, input: ["token": "c0ffee"])
 
     func outcome(_ name: String, timeout: Double = 1) throws -> (OperationOutcome, Duration) {
         let adapter = try ExternalImplementation(commandLine: Self.script(name), timeout: timeout)
@@ -28,7 +32,7 @@ import Testing
     }
 
     @Test func aCrashIsReportedWithItsStderr() throws {
-        guard case let .adapterFailure(.crashed(status, stderr)) = try outcome("crash.sh").0 else {
+        guard case .adapterFailure(.crashed(let status, let stderr)) = try outcome("crash.sh").0 else {
             Issue.record("a crash was not reported as one")
             return
         }
@@ -37,7 +41,8 @@ import Testing
     }
 
     @Test func oversizeOutputIsCapped() throws {
-        let adapter = try ExternalImplementation(commandLine: Self.script("oversize.sh"), timeout: 5, maximumResponseBytes: 64 * 1024)
+        let adapter = try ExternalImplementation(
+            commandLine: Self.script("oversize.sh"), timeout: 5, maximumResponseBytes: 64 * 1024)
         #expect(adapter.perform(Self.request) == .adapterFailure(.oversizeResponse(limit: 64 * 1024)))
     }
 
@@ -49,17 +54,25 @@ import Testing
     }
 
     @Test func badHellosAreRefusedAtStart() {
-        #expect(throws: AdapterFailure.self) { try ExternalImplementation(commandLine: Self.script("no-hello.sh"), timeout: 2) }
-        #expect(throws: AdapterFailure.protocolError("the adapter speaks pushproof-adapter/0, not pushproof-adapter/1")) {
+        #expect(throws: AdapterFailure.self) {
+            try ExternalImplementation(commandLine: Self.script("no-hello.sh"), timeout: 2)
+        }
+        #expect(throws: AdapterFailure.protocolError("the adapter speaks pushproof-adapter/0, not pushproof-adapter/1"))
+        {
             try ExternalImplementation(commandLine: Self.script("old-protocol.sh"), timeout: 2)
         }
-        #expect(throws: AdapterFailure.self) { try ExternalImplementation(commandLine: "/nonexistent/adapter", timeout: 2) }
+        #expect(throws: AdapterFailure.self) {
+            try ExternalImplementation(commandLine: "/nonexistent/adapter", timeout: 2)
+        }
     }
 
     @Test func aDeadAdapterIsRestartedForTheNextTest() throws {
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("pushproof-flaky-\(UUID().uuidString)").path
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pushproof-flaky-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: marker) }
-        let adapter = try ExternalImplementation(commandLine: "PUSHPROOF_FLAKY_MARKER='\(marker)' " + Self.script("flaky.sh"), timeout: 2)
+        let adapter = try ExternalImplementation(
+            commandLine: "PUSHPROOF_FLAKY_MARKER='\(marker)' " + Self.script("flaky.sh"), timeout: 2)
         guard case .adapterFailure(.crashed(status: 7, _)) = adapter.perform(Self.request) else {
             Issue.record("the first request should have died with the adapter")
             return
@@ -71,21 +84,28 @@ import Testing
 
     @Test func unimplementedForADeclaredOperationIsAFailure() throws {
         let adapter = try ExternalImplementation(commandLine: Self.script("unimplemented.sh"), timeout: 2)
-        #expect(adapter.perform(Self.request) == .adapterFailure(.unimplementedButDeclared(operation: "registration.tokenId", profile: "deployed")))
+        #expect(
+            adapter.perform(Self.request)
+                == .adapterFailure(.unimplementedButDeclared(operation: "registration.tokenId", profile: "deployed")))
         #expect(adapter.restarts == 0)
     }
 
     @Test func undeclaredOperationsAndProfilesAreSkippedWithoutAsking() throws {
         let adapter = try ExternalImplementation(commandLine: Self.script("hang.sh"), timeout: 1)
-        #expect(adapter.perform(OperationRequest(operation: "registration.seal", profile: .deployed, input: [:])) == .unimplemented)
-        #expect(adapter.perform(OperationRequest(operation: "registration.tokenId", profile: .proposal, input: [:])) == .unimplemented)
+        #expect(
+            adapter.perform(OperationRequest(operation: "registration.seal", profile: .deployed, input: [:]))
+                == .unimplemented)
+        #expect(
+            adapter.perform(OperationRequest(operation: "registration.tokenId", profile: .proposal, input: [:]))
+                == .unimplemented)
     }
 
     /// The whole run against the hanging adapter ends, with every asked test failed.
     @Test func aRunAgainstAHangingAdapterEnds() throws {
         let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
         let adapter = try ExternalImplementation(commandLine: Self.script("hang.sh"), timeout: 0.5)
-        let report = try ConformanceRunner(implementation: adapter).run(files, selection: TestSelection(suites: ["registration_client"]))
+        let report = try ConformanceRunner(implementation: adapter).run(
+            files, selection: TestSelection(suites: ["registration_client"]))
         #expect(report.count(.failed) == 7)  // the seven registration.tokenId vectors
         #expect(report.count(.skipped) == report.outcomes.count - 7)
     }

@@ -26,7 +26,9 @@ import Testing
         var suite = ToySuite()
         suite.cases = [VectorCase(comment: "claims an error", flags: ["Normal"], input: ["text": "abc"], code: "EMPTY")]
         #expect(throws: GeneratorError.self) { try ConformanceCatalogue(suites: [suite]).generateVectorFiles() }
-        suite.cases = [VectorCase(comment: "wrong outcome", flags: ["Normal"], input: ["text": "abc"], outcome: "routed")]
+        suite.cases = [
+            VectorCase(comment: "wrong outcome", flags: ["Normal"], input: ["text": "abc"], outcome: "routed")
+        ]
         #expect(throws: GeneratorError.self) { try ConformanceCatalogue(suites: [suite]).generateVectorFiles() }
         suite.cases = [VectorCase(comment: "wrong message", flags: ["Empty"], input: ["text": "!"], message: "other")]
         #expect(throws: GeneratorError.self) { try ConformanceCatalogue(suites: [suite]).generateVectorFiles() }
@@ -34,13 +36,20 @@ import Testing
 
     @Test func checksFlagsAndIdBlocksAreEnforced() {
         var suite = ToySuite()
-        suite.cases = [VectorCase(comment: "hook fails", flags: ["Normal"], input: ["text": "a"]) { _ in throw GeneratorError("no") }]
+        suite.cases = [
+            VectorCase(comment: "hook fails", flags: ["Normal"], input: ["text": "a"]) { _ in throw GeneratorError("no")
+            }
+        ]
         #expect(throws: GeneratorError.self) { try ConformanceCatalogue(suites: [suite]).generateVectorFiles() }
         suite.cases = [VectorCase(comment: "unknown flag", flags: ["Nope"], input: ["text": "a"])]
         #expect(throws: GeneratorError.self) { try ConformanceCatalogue(suites: [suite]).generateVectorFiles() }
         suite.cases = Array(repeating: VectorCase(comment: "many", flags: ["Normal"], input: ["text": "a"]), count: 101)
         #expect(throws: GeneratorError.self) { try ConformanceCatalogue(suites: [suite]).generateVectorFiles() }
-        suite.cases = [VectorCase(comment: "pointless alternative", flags: ["Lenient"], input: ["text": "a"], alsoAccepted: [["output": ["text": "A"]]])]
+        suite.cases = [
+            VectorCase(
+                comment: "pointless alternative", flags: ["Lenient"], input: ["text": "a"],
+                alsoAccepted: [["output": ["text": "A"]]])
+        ]
         #expect(throws: GeneratorError.self) { try ConformanceCatalogue(suites: [suite]).generateVectorFiles() }
     }
 
@@ -64,15 +73,21 @@ import Testing
         }
         #expect(ask("toy.upper", .deployed, ["text": ""]) == .error(code: "EMPTY", message: nil))
         #expect(ask("toy.upper", .deployed, ["text": "!"]) == .error(code: "BAD", message: "no punctuation"))
-        #expect(ask("toy.upper", .deployed, ["text": 5]) == .error(code: harnessInputErrorCode, message: "input field `text` must be a string"))
+        #expect(
+            ask("toy.upper", .deployed, ["text": 5])
+                == .error(code: harnessInputErrorCode, message: "input field `text` must be a string"))
         #expect(ask("toy.upper", .proposal, ["text": "a"]) == .unimplemented)
         #expect(ask("toy.nothing", .deployed, [:]) == .unimplemented)
-        #expect(ask("toy.count", .proposal, ["items": ["a", 1]]) == .error(code: harnessInputErrorCode, message: "an element of `items` must be a string"))
+        #expect(
+            ask("toy.count", .proposal, ["items": ["a", 1]])
+                == .error(code: harnessInputErrorCode, message: "an element of `items` must be a string"))
     }
 
     @Test func mutantsAreCaughtThroughTheCatalogue() throws {
         let files = try catalogue.generateVectorFiles()
-        let reports = try ConformanceRunner.hunt(catalogue.mutants, files: files) { MutatedImplementation($0, reference: catalogue.reference) }
+        let reports = try ConformanceRunner.hunt(catalogue.mutants, files: files) {
+            MutatedImplementation($0, reference: catalogue.reference)
+        }
         #expect(reports.map(\.caughtBy) == [["toy_upper:1", "toy_upper:4"]])
         #expect(catalogue.mutant(named: "no-upper") != nil && catalogue.mutant(named: "nope") == nil)
     }
@@ -81,7 +96,9 @@ import Testing
 @Suite struct VectorFileTests {
     /// The one model reads every shipped file and writes it back to the same bytes.
     @Test func everyShippedFileRoundTrips() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: vectorsDirectory.path).filter { $0.hasSuffix("_test.json") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: vectorsDirectory.path).filter {
+            $0.hasSuffix("_test.json")
+        }
         #expect(names.count >= 13)
         for name in names {
             let text = try String(contentsOf: vectorsDirectory.appendingPathComponent(name), encoding: .utf8)
@@ -117,11 +134,18 @@ import Testing
                 json = json.setting("testGroups", to: .array(groups))
             }
         }
-        #expect(try refused(firstTest { $0.setting("result", to: "invalid") }) == "test 1: a invalid test expects an output")
-        #expect(try refused(firstTest { $0.setting("result", to: "maybe") }) == "test 1: `result` must be valid, invalid or acceptable")
-        #expect(try refused(firstTest { $0.setting("expected", to: [:]) }) == "test 1: `expected` needs exactly one of output, error")
-        #expect(try refused(firstTest { $0.setting("alsoAccepted", to: [["error": "X"]]) })
-            == "test 1: alsoAccepted is for acceptable tests, and every acceptable test has one")
+        #expect(
+            try refused(firstTest { $0.setting("result", to: "invalid") }) == "test 1: a invalid test expects an output"
+        )
+        #expect(
+            try refused(firstTest { $0.setting("result", to: "maybe") })
+                == "test 1: `result` must be valid, invalid or acceptable")
+        #expect(
+            try refused(firstTest { $0.setting("expected", to: [:]) })
+                == "test 1: `expected` needs exactly one of output, error")
+        #expect(
+            try refused(firstTest { $0.setting("alsoAccepted", to: [["error": "X"]]) })
+                == "test 1: alsoAccepted is for acceptable tests, and every acceptable test has one")
         #expect(try refused(firstTest { $0.setting("tcId", to: "1") }) == "a test: `tcId` must be an integer")
     }
 }
@@ -131,8 +155,12 @@ import Testing
         let request = try OperationRequest(operation: "toy.upper", wireInput: ["profile": "deployed", "text": "a"])
         #expect(request.profile == .deployed && request.input == ["text": "a"])
         #expect(request.wireInput == ["text": "a", "profile": "deployed"])
-        #expect(throws: InputError("missing input field `profile` (a string)")) { try OperationRequest(operation: "x", wireInput: ["text": "a"]) }
-        #expect(throws: InputError("the input must be an object")) { try OperationRequest(operation: "x", wireInput: [1]) }
+        #expect(throws: InputError("missing input field `profile` (a string)")) {
+            try OperationRequest(operation: "x", wireInput: ["text": "a"])
+        }
+        #expect(throws: InputError("the input must be an object")) {
+            try OperationRequest(operation: "x", wireInput: [1])
+        }
         enum Local: String { case deployed }
         #expect(try Profile.deployed.as(Local.self) == .deployed)
         #expect(throws: InputError.self) { try Profile.proposal.as(Local.self) }
@@ -141,8 +169,10 @@ import Testing
     /// One rule for every reader: absent or null optional values are nil; a wrong type is an
     /// error, never dropped.
     @Test func inputReadersRefuseWrongTypesConsistently() throws {
-        let r = InputReader(["s": "x", "n": 7, "big": 4_294_967_296, "neg": -1, "null": nil, "ints": [1, 2], "mixed": [1, "2"],
-                             "b": true, "hex": "0aff", "map": ["k": "v"], "badMap": ["k": 1]])
+        let r = InputReader([
+            "s": "x", "n": 7, "big": 4_294_967_296, "neg": -1, "null": nil, "ints": [1, 2], "mixed": [1, "2"],
+            "b": true, "hex": "0aff", "map": ["k": "v"], "badMap": ["k": 1],
+        ])
         #expect(try r.string("s") == "x" && r.has("s") && !r.has("null") && !r.has("absent"))
         #expect(try r.optionalString("null") == nil && r.optionalString("absent") == nil)
         #expect(throws: InputError.self) { try r.optionalString("n") }
@@ -162,12 +192,18 @@ import Testing
 
 @Suite struct ExpectedFailuresTests {
     @Test func theListFormat() throws {
-        let list = try ExpectedFailures(text: "# known\n\nregistration_server:13  # deployed text differs\nexplode_codec:212\n", source: "f")
+        let list = try ExpectedFailures(
+            text: "# known\n\nregistration_server:13  # deployed text differs\nexplode_codec:212\n", source: "f")
         #expect(list.reasons == ["registration_server:13": "deployed text differs", "explode_codec:212": ""])
-        #expect(throws: ExpectedFailures.ParseError(description: "f:1: expected `suite:tcId  # reason`, got `registration_server`")) {
+        #expect(
+            throws: ExpectedFailures.ParseError(
+                description: "f:1: expected `suite:tcId  # reason`, got `registration_server`")
+        ) {
             try ExpectedFailures(text: "registration_server", source: "f")
         }
-        #expect(throws: ExpectedFailures.ParseError(description: "f:2: a:1 is listed twice")) { try ExpectedFailures(text: "a:1\na:1", source: "f") }
+        #expect(throws: ExpectedFailures.ParseError(description: "f:2: a:1 is listed twice")) {
+            try ExpectedFailures(text: "a:1\na:1", source: "f")
+        }
         #expect(throws: ExpectedFailures.ParseError.self) { try ExpectedFailures(text: "a:x", source: "f") }
     }
 }
@@ -176,14 +212,18 @@ import Testing
 @Suite struct KitBoundaryTests {
     @Test func theKitImportsNoProtocolModule() throws {
         let folder = packageRoot.appendingPathComponent("Sources/PushProofConformance")
-        let allowed: Set<String> = ["Foundation", "PushProofCore", "PushProofCrypto", "PushProofJSON", "Glibc", "Darwin"]
+        let allowed: Set<String> = [
+            "Foundation", "PushProofCore", "PushProofCrypto", "PushProofJSON", "Glibc", "Darwin",
+        ]
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
         #expect(files.count > 10)
         for name in files {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             for line in text.split(separator: "\n") {
                 let words = line.split(separator: " ")
-                guard let i = words.firstIndex(of: "import"), i + 1 < words.count, words[..<i].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+                guard let i = words.firstIndex(of: "import"), i + 1 < words.count,
+                    words[..<i].allSatisfy({ $0.hasPrefix("@") })
+                else { continue }
                 #expect(allowed.contains(String(words[i + 1])), "\(name) imports \(words[i + 1])")
             }
         }

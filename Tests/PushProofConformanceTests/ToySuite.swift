@@ -16,8 +16,10 @@ struct ToySuite: ConformanceSuite {
     var cases: [VectorCase] = [
         VectorCase(comment: "upper case", flags: ["Normal"], input: ["text": "abc"]),
         VectorCase(comment: "empty text is refused", flags: ["Empty"], input: ["text": ""], code: "EMPTY"),
-        VectorCase(comment: "a refusal with a message", flags: ["Empty"], input: ["text": "!"], message: "no punctuation"),
-        VectorCase(comment: "lenient answer", flags: ["Lenient"], input: ["text": "x"], alsoAccepted: [["error": "EMPTY"]]),
+        VectorCase(
+            comment: "a refusal with a message", flags: ["Empty"], input: ["text": "!"], message: "no punctuation"),
+        VectorCase(
+            comment: "lenient answer", flags: ["Lenient"], input: ["text": "x"], alsoAccepted: [["error": "EMPTY"]]),
     ]
 
     var operations: [SuiteOperation] {
@@ -28,7 +30,9 @@ struct ToySuite: ConformanceSuite {
                 if text == "!" { throw ToyError(code: "BAD", wireMessage: "no punctuation") }
                 return ["text": .string(text.uppercased())]
             },
-            SuiteOperation("toy.count") { request in .output(["count": .integer(try request.reader.stringArray("items").count)]) },
+            SuiteOperation("toy.count") { request in
+                .output(["count": .integer(try request.reader.stringArray("items").count)])
+            },
         ]
     }
 
@@ -43,17 +47,25 @@ struct ToySuite: ConformanceSuite {
             VectorFileDeclaration(
                 suite: "toy_upper", protocolName: "toy", notes: Self.notes, header: ["A toy file."],
                 groups: [
-                    .init(type: "UpperTest", operation: "toy.upper", description: "Upper case.", ids: .block(1...100), cases: cases),
-                    .init(type: "CountTest", operation: "toy.count", profile: .proposal, description: "Counting.", ids: .from(101),
-                          cases: [VectorCase(comment: "two", flags: ["Normal"], input: ["items": ["a", "b"]])]),
+                    .init(
+                        type: "UpperTest", operation: "toy.upper", description: "Upper case.", ids: .block(1...100),
+                        cases: cases),
+                    .init(
+                        type: "CountTest", operation: "toy.count", profile: .proposal, description: "Counting.",
+                        ids: .from(101),
+                        cases: [VectorCase(comment: "two", flags: ["Normal"], input: ["items": ["a", "b"]])]),
                 ])
         ]
     }
 
     var mutants: [Mutant] {
-        [Mutant(id: "no-upper", bugClass: "MISSING_STEP", summary: "answers the text unchanged") { request, _ in
-            guard request.operation == "toy.upper", let text = request.input["text"]?.stringValue, !text.isEmpty, text != "!" else { return nil }
-            return .output(["text": .string(text)])
-        }]
+        [
+            Mutant(id: "no-upper", bugClass: "MISSING_STEP", summary: "answers the text unchanged") { request, _ in
+                guard request.operation == "toy.upper", let text = request.input["text"]?.stringValue, !text.isEmpty,
+                    text != "!"
+                else { return nil }
+                return .output(["text": .string(text)])
+            }
+        ]
     }
 }

@@ -8,7 +8,8 @@ import Testing
     let recipient = X25519.KeyPair.random()
 
     @Test func referenceSealOpensWithLibsodium() async {
-        await propertyCheck(count: 150, input: Gen.uint8().array(of: 0...512), Gen.uint8().array(of: 32)) { message, eskBytes in
+        await propertyCheck(count: 150, input: Gen.uint8().array(of: 0...512), Gen.uint8().array(of: 32)) {
+            message, eskBytes in
             let esk = try! X25519.SecretKey(rawBytes: eskBytes)
             let box = try! SealedBox.seal(message, to: recipient.publicKey, ephemeralSecretKey: esk)
             #expect(box.count == message.count + SealedBox.overhead)
@@ -29,7 +30,8 @@ import Testing
         let a = try SealedBox.seal([1, 2, 3], to: recipient.publicKey, ephemeralSecretKey: esk)
         let b = try SealedBox.seal([1, 2, 3], to: recipient.publicKey, ephemeralSecretKey: esk)
         #expect(a == b)
-        let c = try SealedBox.seal([1, 2, 3], to: recipient.publicKey, ephemeralSecretKey: X25519.KeyPair.random().secretKey)
+        let c = try SealedBox.seal(
+            [1, 2, 3], to: recipient.publicKey, ephemeralSecretKey: X25519.KeyPair.random().secretKey)
         #expect(a != c)
     }
 
@@ -125,29 +127,39 @@ import Testing
         #expect(!Secp256k1.isValidSecretKey(one + [0]))
         // 1·G is the generator point.
         let g = try Secp256k1.uncompressedPublicKey(secretKey: SecretBytes(copying: one))
-        #expect(Hex.encode(g) == "0479be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"
-            + "483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8")
+        #expect(
+            Hex.encode(g) == "0479be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"
+                + "483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8")
     }
 }
 
 @Suite struct PrimitiveTests {
     @Test func sha256KnownAnswers() {
-        #expect(Hex.encode(SHA256.hash(Array("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            Hex.encode(SHA256.hash(Array("abc".utf8)))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(Hex.encode(SHA256.hash([])) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
     @Test func hkdfRFC5869TestCases() throws {
         // RFC 5869 A.1
-        let okm1 = try HKDF.sha256(inputKeyMaterial: SecretBytes(copying: [UInt8](repeating: 0x0b, count: 22)),
-                                   salt: Hex.decode("000102030405060708090a0b0c")!, info: Hex.decode("f0f1f2f3f4f5f6f7f8f9")!,
-                                   outputByteCount: 42)
-        #expect(Hex.encode(okm1.revealedBytes()) == "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865")
+        let okm1 = try HKDF.sha256(
+            inputKeyMaterial: SecretBytes(copying: [UInt8](repeating: 0x0b, count: 22)),
+            salt: Hex.decode("000102030405060708090a0b0c")!, info: Hex.decode("f0f1f2f3f4f5f6f7f8f9")!,
+            outputByteCount: 42)
+        #expect(
+            Hex.encode(okm1.revealedBytes())
+                == "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865")
         // RFC 5869 A.3: empty salt and info
-        let okm3 = try HKDF.sha256(inputKeyMaterial: SecretBytes(copying: [UInt8](repeating: 0x0b, count: 22)),
-                                   salt: [], info: [], outputByteCount: 42)
-        #expect(Hex.encode(okm3.revealedBytes()) == "8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d9d201395faa4b61a96c8")
+        let okm3 = try HKDF.sha256(
+            inputKeyMaterial: SecretBytes(copying: [UInt8](repeating: 0x0b, count: 22)),
+            salt: [], info: [], outputByteCount: 42)
+        #expect(
+            Hex.encode(okm3.revealedBytes())
+                == "8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d9d201395faa4b61a96c8")
         #expect(throws: CryptoError.self) {
-            try HKDF.sha256(inputKeyMaterial: SecretBytes(copying: [1]), salt: [], info: [], outputByteCount: 255 * 32 + 1)
+            try HKDF.sha256(
+                inputKeyMaterial: SecretBytes(copying: [1]), salt: [], info: [], outputByteCount: 255 * 32 + 1)
         }
     }
 
@@ -174,14 +186,16 @@ extension SealedBoxTests {
     /// nonce given or drawn fresh; libsodium opens it.
     @Test func secretBoxWithItsNonceInFront() async throws {
         let key = SecretBytes.random(count: 32)
-        await propertyCheck(count: 100, input: Gen.uint8().array(of: 0...600), Gen.uint8().array(of: 24)) { message, nonce in
+        await propertyCheck(count: 100, input: Gen.uint8().array(of: 0...600), Gen.uint8().array(of: 24)) {
+            message, nonce in
             let combined = try? SecretBox.sealPrefixingNonce(message, key: key, nonce: nonce)
             #expect(combined == nonce + ((try? SecretBox.seal(message, key: key, nonce: nonce)) ?? []))
             let fresh = (try? SecretBox.sealPrefixingNonce(message, key: key)) ?? []
             #expect(fresh.count == 24 + 16 + message.count)
             #expect((try? SecretBox.open(Array(fresh[24...]), key: key, nonce: Array(fresh[..<24]))) == message)
         }
-        let a = try SecretBox.sealPrefixingNonce([], key: key), b = try SecretBox.sealPrefixingNonce([], key: key)
+        let a = try SecretBox.sealPrefixingNonce([], key: key)
+        let b = try SecretBox.sealPrefixingNonce([], key: key)
         #expect(a[..<24] != b[..<24])
         #expect(throws: CryptoError.invalidLength(what: "secretbox nonce", expected: 24, actual: 23)) {
             try SecretBox.sealPrefixingNonce([], key: key, nonce: [UInt8](repeating: 0, count: 23))
@@ -196,30 +210,42 @@ extension SealedBoxTests {
     @Test func roundTrip() async {
         await propertyCheck(count: 300, input: Gen.uint8().array(of: 0...100)) { bytes in
             #expect((try? Base64.decode(Base64.encode(bytes))) == bytes)
-            #expect((try? Base64.decode(Base64.encode(bytes, variant: .urlSafeNoPadding), variant: .urlSafeNoPadding)) == bytes)
+            #expect(
+                (try? Base64.decode(Base64.encode(bytes, variant: .urlSafeNoPadding), variant: .urlSafeNoPadding))
+                    == bytes)
         }
     }
 
     @Test func strictnessOfTheStandardVariant() throws {
-        #expect(try Base64.decode("+wKIhyAx/Eg=") == Hex.decode("fb02888720 31fc48".replacingOccurrences(of: " ", with: "")))
+        #expect(
+            try Base64.decode("+wKIhyAx/Eg=") == Hex.decode("fb02888720 31fc48".replacingOccurrences(of: " ", with: ""))
+        )
         #expect(try Base64.decode("") == [])
-        for bad in ["+wKIhyAx/Eg", "-wKIhyAx_Eg=", " +wKIhyAx/Eg=", "+wKI\nhyAx/Eg=", "+wKIhyAx/Eh=", "+wKIhyAx/Eg==",
-                    "+wKIhyAx/Eg=A", "=", "abc", "é", "AA=A"] {
+        for bad in [
+            "+wKIhyAx/Eg", "-wKIhyAx_Eg=", " +wKIhyAx/Eg=", "+wKI\nhyAx/Eg=", "+wKIhyAx/Eh=", "+wKIhyAx/Eg==",
+            "+wKIhyAx/Eg=A", "=", "abc", "é", "AA=A",
+        ] {
             #expect(throws: Base64.DecodingError.invalid, "\(bad.debugDescription)") { try Base64.decode(bad) }
         }
-        #expect(throws: Base64.DecodingError.wrongLength(expected: 8, actual: 9)) { try Base64.decode("AAAAAAAAAAAA", byteCount: 8) }
+        #expect(throws: Base64.DecodingError.wrongLength(expected: 8, actual: 9)) {
+            try Base64.decode("AAAAAAAAAAAA", byteCount: 8)
+        }
     }
 }
 
 @Suite struct KeccakTests {
     @Test func publishedKeccak256Answers() {
         #expect(Hex.encode(Keccak.keccak256([])) == "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470")
-        #expect(Hex.encode(Keccak.keccak256(Array("abc".utf8))) == "4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45")
-        #expect(Hex.encode(Keccak.keccak256(Array("The quick brown fox jumps over the lazy dog".utf8)))
-            == "4d741b6f1eb29cb2a9b9911c82f56fa8d73b04959d3d9d222895df6c0b28aa15")
+        #expect(
+            Hex.encode(Keccak.keccak256(Array("abc".utf8)))
+                == "4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45")
+        #expect(
+            Hex.encode(Keccak.keccak256(Array("The quick brown fox jumps over the lazy dog".utf8)))
+                == "4d741b6f1eb29cb2a9b9911c82f56fa8d73b04959d3d9d222895df6c0b28aa15")
         // Ethereum's ERC-20 Transfer event topic.
-        #expect(Hex.encode(Keccak.keccak256(Array("Transfer(address,address,uint256)".utf8)))
-            == "ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef")
+        #expect(
+            Hex.encode(Keccak.keccak256(Array("Transfer(address,address,uint256)".utf8)))
+                == "ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef")
     }
 
     @Test func sha3VariantMatchesOpenSSLAcrossBlockBoundaries() {

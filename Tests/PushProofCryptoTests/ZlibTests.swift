@@ -11,15 +11,21 @@ import Testing
         let packed = Zlib.deflate(text, format: format)
         #expect(packed.count < text.count)
         #expect(try Zlib.inflate(packed, format: format, limit: text.count) == text)  // exactly at the cap
-        #expect(throws: Zlib.Failure.tooLarge(limit: text.count - 1)) { try Zlib.inflate(packed, format: format, limit: text.count - 1) }
-        #expect(throws: Zlib.Failure.truncated) { try Zlib.inflate(Array(packed.dropLast(packed.count / 2)), format: format, limit: 1 << 16) }
+        #expect(throws: Zlib.Failure.tooLarge(limit: text.count - 1)) {
+            try Zlib.inflate(packed, format: format, limit: text.count - 1)
+        }
+        #expect(throws: Zlib.Failure.truncated) {
+            try Zlib.inflate(Array(packed.dropLast(packed.count / 2)), format: format, limit: 1 << 16)
+        }
         #expect(throws: Zlib.Failure.trailingData) { try Zlib.inflate(packed + [0], format: format, limit: 1 << 16) }
         #expect(try Zlib.inflate(Zlib.deflate([], format: format), format: format, limit: 0) == [])
     }
 
     @Test func badStreamsAndWrongFormats() {
         #expect(throws: Zlib.Failure.badData) { try Zlib.inflate([0xFF, 0xFF, 0xFF, 0xFF], format: .zlib, limit: 100) }
-        #expect(throws: Zlib.Failure.badData) { try Zlib.inflate(Zlib.deflate(text, format: .raw), format: .gzip, limit: 1 << 16) }
+        #expect(throws: Zlib.Failure.badData) {
+            try Zlib.inflate(Zlib.deflate(text, format: .raw), format: .gzip, limit: 1 << 16)
+        }
         var gzip = Zlib.deflate(text, format: .gzip)
         gzip[gzip.count - 5] ^= 1  // the CRC-32
         #expect(throws: Zlib.Failure.badData) { try Zlib.inflate(gzip, format: .gzip, limit: 1 << 16) }
@@ -29,7 +35,9 @@ import Testing
     @Test func arbitraryBytesNeverTrapAndRoundTrip() async {
         await propertyCheck(count: 200, input: Gen<UInt8>.value(in: 0...255).array(of: 0...600)) { bytes in
             for format in [Zlib.Format.raw, .zlib, .gzip] {
-                #expect((try? Zlib.inflate(Zlib.deflate(bytes, format: format), format: format, limit: bytes.count)) == bytes)
+                #expect(
+                    (try? Zlib.inflate(Zlib.deflate(bytes, format: format), format: format, limit: bytes.count))
+                        == bytes)
                 _ = try? Zlib.inflate(bytes, format: format, limit: 256)
             }
         }

@@ -1,6 +1,7 @@
 import PropertyBased
-@testable import PushProofJSON
 import Testing
+
+@testable import PushProofJSON
 
 @Suite struct JSONParserTests {
     @Test(arguments: [
@@ -113,8 +114,10 @@ import Testing
 
 /// Pieces that put escapes, multi-byte UTF-8 and word boundaries (8 and 16 bytes) in every
 /// relative position once joined.
-let escapeHeavyText = Gen.element(of: ["a", "bcdefgh", "ijklmnopqrstuvw", "\"", "\\", "\u{00}", "\u{1F}", "\n", "\t", "/",
-                                       "é", "…", "𝄞", "\u{7F}"]).array(of: 0...40).map { $0.compactMap { $0 }.joined() }
+let escapeHeavyText = Gen.element(of: [
+    "a", "bcdefgh", "ijklmnopqrstuvw", "\"", "\\", "\u{00}", "\u{1F}", "\n", "\t", "/",
+    "é", "…", "𝄞", "\u{7F}",
+]).array(of: 0...40).map { $0.compactMap { $0 }.joined() }
 
 /// What JSON escaping means, written the slow, obvious way.
 func referenceQuoted(_ s: String) -> [UInt8] {
@@ -128,7 +131,11 @@ func referenceQuoted(_ s: String) -> [UInt8] {
         case 0x0A: out += Array("\\n".utf8)
         case 0x0D: out += Array("\\r".utf8)
         case 0x09: out += Array("\\t".utf8)
-        case ..<0x20: out += Array("\\u00".utf8) + [Array("0123456789abcdef".utf8)[Int(b >> 4)], Array("0123456789abcdef".utf8)[Int(b & 15)]]
+        case ..<0x20:
+            out +=
+                Array("\\u00".utf8) + [
+                    Array("0123456789abcdef".utf8)[Int(b >> 4)], Array("0123456789abcdef".utf8)[Int(b & 15)],
+                ]
         default: out.append(b)
         }
     }
@@ -174,15 +181,18 @@ enum SinkCall {
     case integers(Int, [Int64])
     case object(Int, [SinkCall])
 
-    static let keys: [StaticString] = ["a", "type", "", "with \"quote\"", "tab\there", "é…", "a_fairly_long_member_name_here"]
+    static let keys: [StaticString] = [
+        "a", "type", "", "with \"quote\"", "tab\there", "é…", "a_fairly_long_member_name_here",
+    ]
 
     func replay<Sink: JSONObjectSink & ~Copyable>(on sink: inout Sink) {
         switch self {
-        case let .string(k, v): sink.member(SinkCall.keys[k], string: v)
-        case let .integer(k, v): sink.member(SinkCall.keys[k], integer: v)
-        case let .unsigned(k, v): sink.member(SinkCall.keys[k], unsigned: v)
-        case let .integers(k, v): sink.member(SinkCall.keys[k], integers: v)
-        case let .object(k, calls): sink.member(SinkCall.keys[k]) { nested in for c in calls { c.replay(on: &nested) } }
+        case .string(let k, let v): sink.member(SinkCall.keys[k], string: v)
+        case .integer(let k, let v): sink.member(SinkCall.keys[k], integer: v)
+        case .unsigned(let k, let v): sink.member(SinkCall.keys[k], unsigned: v)
+        case .integers(let k, let v): sink.member(SinkCall.keys[k], integers: v)
+        case .object(let k, let calls):
+            sink.member(SinkCall.keys[k]) { nested in for c in calls { c.replay(on: &nested) } }
         }
     }
 }
@@ -190,19 +200,26 @@ enum SinkCall {
 @Suite struct JSONObjectSinkTests {
     static let edges: [Int64] = [.min, .min + 1, -1, 0, 1, 9, 10, 99, 100, .max]
     /// Half the time an edge value, otherwise any Int64.
-    static let int = zip(Gen.int(in: 0...(2 * edges.count - 1)), Gen.int64()).map { pick, any in pick < edges.count ? edges[pick] : any }
-    static let calls = zip(Gen.int(in: 0...4), Gen.int(in: 0...(SinkCall.keys.count - 1)), escapeHeavyText, int, Gen.uint64(),
-                           int.array(of: 0...5))
-        .map { kind, k, text, i, u, list -> SinkCall in
-            switch kind {
-            case 0: return .string(k, text)
-            case 1: return .integer(k, i)
-            case 2: return .unsigned(k, u)
-            case 3: return .integers(k, list)
-            default: return .object(k, [.string(k, text), .integer(k, i), .object(k, [.unsigned(k, u), .integers(k, list)]), .object(k, [])])
-            }
+    static let int = zip(Gen.int(in: 0...(2 * edges.count - 1)), Gen.int64()).map { pick, any in
+        pick < edges.count ? edges[pick] : any
+    }
+    static let calls = zip(
+        Gen.int(in: 0...4), Gen.int(in: 0...(SinkCall.keys.count - 1)), escapeHeavyText, int, Gen.uint64(),
+        int.array(of: 0...5)
+    )
+    .map { kind, k, text, i, u, list -> SinkCall in
+        switch kind {
+        case 0: return .string(k, text)
+        case 1: return .integer(k, i)
+        case 2: return .unsigned(k, u)
+        case 3: return .integers(k, list)
+        default:
+            return .object(
+                k,
+                [.string(k, text), .integer(k, i), .object(k, [.unsigned(k, u), .integers(k, list)]), .object(k, [])])
         }
-        .array(of: 0...12)
+    }
+    .array(of: 0...12)
 
     /// The byte writer and the tree builder, fed the same calls, give the same compact JSON;
     /// and the bytes parse back to the tree.

@@ -5,7 +5,8 @@ import Testing
 
 @testable import PushProofConformance
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 let vectorsDirectory = packageRoot.appendingPathComponent("vectors")
 let reference = Suites.catalogue.reference
 
@@ -59,8 +60,11 @@ struct Breaking: ConformanceImplementation {
         #expect(asked == Set(reference.operations))
         for file in files {
             for group in file.groups {
-                let request = OperationRequest(operation: group.operation, profile: group.profile, input: group.tests[0].input)
-                #expect(reference.perform(request) != .unimplemented, "\(file.suite): \(group.operation) in \(group.profile)")
+                let request = OperationRequest(
+                    operation: group.operation, profile: group.profile, input: group.tests[0].input)
+                #expect(
+                    reference.perform(request) != .unimplemented,
+                    "\(file.suite): \(group.operation) in \(group.profile)")
             }
         }
         let names = Suites.all.map(\.name)
@@ -76,7 +80,8 @@ struct Breaking: ConformanceImplementation {
             }
             return outcome
         }
-        let report = try ConformanceRunner(implementation: lax).run(files, selection: TestSelection(suites: ["registration_bouncer"]))
+        let report = try ConformanceRunner(implementation: lax).run(
+            files, selection: TestSelection(suites: ["registration_bouncer"]))
         let caught = report.outcomes.filter { $0.status == .failed }
         #expect(caught.count >= 4)
         #expect(caught.allSatisfy { $0.test.expected["error"]?.stringValue == "REQUEST_EXPIRED" })
@@ -86,7 +91,7 @@ struct Breaking: ConformanceImplementation {
         let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
         let sloppy = Breaking { request, outcome in
             if request.operation == .registrationSeal { return .unimplemented }
-            if case let .error(code, _?) = outcome { return .error(code: code, message: "something else") }
+            if case .error(let code, _?) = outcome { return .error(code: code, message: "something else") }
             return outcome
         }
         let report = try ConformanceRunner(implementation: sloppy).run(files)
@@ -108,7 +113,8 @@ struct Breaking: ConformanceImplementation {
         let failing = try runner.run(files).outcomes.filter { $0.status == .failed }.map(\.name)
         #expect(failing.count >= 4)
 
-        let all = try ExpectedFailures(text: failing.map { "\($0)  # liveness not checked" }.joined(separator: "\n"), source: "list")
+        let all = try ExpectedFailures(
+            text: failing.map { "\($0)  # liveness not checked" }.joined(separator: "\n"), source: "list")
         let green = try runner.run(files, expectedFailures: all)
         #expect(!green.failed)
         #expect(green.count(.expectedFailure) == failing.count)
@@ -117,7 +123,8 @@ struct Breaking: ConformanceImplementation {
         let newFailure = try runner.run(files, expectedFailures: missingOne)
         #expect(newFailure.failed && newFailure.count(.failed) == 1)
 
-        let withAPass = try ExpectedFailures(text: (failing + ["registration_client:1"]).joined(separator: "\n"), source: "list")
+        let withAPass = try ExpectedFailures(
+            text: (failing + ["registration_client:1"]).joined(separator: "\n"), source: "list")
         let fixed = try runner.run(files, expectedFailures: withAPass)
         #expect(fixed.failed && fixed.count(.unexpectedPass) == 1)
         #expect(Reports.text(fixed).contains("UNEXPECTED PASS registration_client:1"))
@@ -135,9 +142,12 @@ struct Breaking: ConformanceImplementation {
             for group in file.groups {
                 for test in group.tests where test.result == .acceptable {
                     let alt = test.alsoAccepted.last!
-                    let outcome: OperationOutcome = alt["output"].map { .output($0) } ?? .error(code: alt["error"]!.stringValue!, message: nil)
+                    let outcome: OperationOutcome =
+                        alt["output"].map { .output($0) } ?? .error(code: alt["error"]!.stringValue!, message: nil)
                     let runner = ConformanceRunner(implementation: Breaking { _, _ in outcome })
-                    #expect(runner.judge(test, in: group, suite: file.suite).status == .passed, "\(file.suite):\(test.tcId)")
+                    #expect(
+                        runner.judge(test, in: group, suite: file.suite).status == .passed, "\(file.suite):\(test.tcId)"
+                    )
                     checked += 1
                 }
             }
@@ -157,29 +167,39 @@ struct Breaking: ConformanceImplementation {
         #expect(throws: RunnerError.self) {
             try ConformanceRunner(implementation: reference).run(files, selection: TestSelection(suites: ["nope"]))
         }
-        let proposal = try ConformanceRunner(implementation: reference).run(files, selection: TestSelection(profiles: [.proposal]))
+        let proposal = try ConformanceRunner(implementation: reference).run(
+            files, selection: TestSelection(profiles: [.proposal]))
         #expect(!proposal.outcomes.isEmpty && proposal.outcomes.allSatisfy { $0.profile == .proposal })
     }
 
     @Test func malformedVectorInputIsAHarnessErrorNotACrash() {
         for op in reference.operations {
             for profile in [Profile.deployed, .proposal, "nope"] {
-                for input: JSONValue in [nil, [], [:], ["token": 5], ["steps": [1, "x"]], ["events": [["event": "explodeMessage"]]]] {
-                    if case let .error(code, _) = reference.perform(OperationRequest(operation: op, profile: profile, input: input)) {
+                for input: JSONValue in [
+                    nil, [], [:], ["token": 5], ["steps": [1, "x"]], ["events": [["event": "explodeMessage"]]],
+                ] {
+                    if case .error(let code, _) = reference.perform(
+                        OperationRequest(operation: op, profile: profile, input: input))
+                    {
                         #expect(code == harnessInputErrorCode || code == "BAD_REQUEST", "\(op) \(profile) \(input)")
                     }
                 }
             }
         }
-        #expect(reference.perform(OperationRequest(operation: "no.such.operation", profile: .deployed, input: [:])) == .unimplemented)
-        #expect(reference.perform(OperationRequest(operation: .envelopeEncrypt, profile: .proposal, input: [:])) == .unimplemented)
+        #expect(
+            reference.perform(OperationRequest(operation: "no.such.operation", profile: .deployed, input: [:]))
+                == .unimplemented)
+        #expect(
+            reference.perform(OperationRequest(operation: .envelopeEncrypt, profile: .proposal, input: [:]))
+                == .unimplemented)
     }
 }
 @Suite struct ReferenceAdapterTests {
     /// The reference served over the protocol passes every vector, end to end through pipes.
     @Test func theReferenceAdapterPassesEverything() throws {
         let binary = packageRoot.appendingPathComponent(".build/debug/pushproof").path
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build the pushproof product first (swift build)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: binary), "build the pushproof product first (swift build)")
         let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
         let adapter = try ExternalImplementation(commandLine: "'\(binary)' adapter")
         let report = try ConformanceRunner(implementation: adapter).run(files)
@@ -190,7 +210,9 @@ struct Breaking: ConformanceImplementation {
     @Test func everyMutantIsCaughtAndNamesItsVectors() throws {
         let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
         let catalogue = Suites.catalogue
-        let reports = try ConformanceRunner.hunt(catalogue.mutants, files: files) { MutatedImplementation($0, reference: catalogue.reference) }
+        let reports = try ConformanceRunner.hunt(catalogue.mutants, files: files) {
+            MutatedImplementation($0, reference: catalogue.reference)
+        }
         for report in reports {
             #expect(report.caught, "mutant \(report.mutant) (\(report.bugClass)) survived: a gap in the vectors")
         }

@@ -3,6 +3,7 @@ import PushProofCrypto
 import PushProofJSON
 import Testing
 import ZulipRegistration
+
 @testable import ZulipEnvelope
 
 let account = NotificationAccount(realmURL: "https://chat.example.com", realmName: "Example", userId: 10)
@@ -10,14 +11,19 @@ let key = PushKey(id: 77, wireBytes: [0x31] + [UInt8](repeating: 9, count: 32))!
 
 /// Text with a "§" in it: that character is in neither the base64 alphabet nor the fixed JSON
 /// of a push payload, so finding the text in a payload means it leaked.
-let markedText = Gen.unicodeScalar(in: " "..."\u{D7FF}").map { String(Character($0)) }.array(of: 0...300).map { "§" + $0.joined() }
+let markedText = Gen.unicodeScalar(in: " "..."\u{D7FF}").map { String(Character($0)) }.array(of: 0...300).map {
+    "§" + $0.joined()
+}
 /// Names within Zulip's own limits (a full name is at most 100 characters).
-let name = Gen.unicodeScalar(in: " "..."\u{D7FF}").map { String(Character($0)) }.array(of: 1...99).map { "§" + $0.joined() }
+let name = Gen.unicodeScalar(in: " "..."\u{D7FF}").map { String(Character($0)) }.array(of: 1...99).map {
+    "§" + $0.joined()
+}
 
 func message(content: String, sender: String = "Alice", topic: String = "lunch") -> ZulipNotification {
-    NotificationBuilder.message(account: account, senderId: 11, senderFullName: sender, senderAvatarURL: "https://chat.example.com/a/11",
-                                messageId: 5, time: 1_772_600_000, content: content,
-                                recipient: .channel(id: 3, name: "general", topic: topic))
+    NotificationBuilder.message(
+        account: account, senderId: 11, senderFullName: sender, senderAvatarURL: "https://chat.example.com/a/11",
+        messageId: 5, time: 1_772_600_000, content: content,
+        recipient: .channel(id: 3, name: "general", topic: topic))
 }
 
 @Suite struct EnvelopeCryptoTests {
@@ -63,10 +69,12 @@ func message(content: String, sender: String = "Alice", topic: String = "lunch")
             let n = message(content: content, sender: sender, topic: sender)
             let encrypted = try! NotificationSender.encrypt(n, key: key)
             for service in PushService.allCases {
-                let text = JSONWriter.compact(try! PushServicePayload.assemble(service: service, address: .pushKeyId(77),
-                                                                               ciphertext: encrypted.encryptedData, priority: .high))
+                let text = JSONWriter.compact(
+                    try! PushServicePayload.assemble(
+                        service: service, address: .pushKeyId(77),
+                        ciphertext: encrypted.encryptedData, priority: .high))
                 #expect(!text.contains(n.account.realmURL) && !text.contains(n.account.realmName))
-                if case let .message(m) = n {
+                if case .message(let m) = n {
                     #expect(!text.contains(m.content) && !text.contains(m.senderFullName) && !text.contains("general"))
                 }
             }
@@ -77,16 +85,22 @@ func message(content: String, sender: String = "Alice", topic: String = "lunch")
     /// message ids below 10^10), truncation keeps every payload under 4096 bytes.
     @Test func truncationKeepsPayloadsUnderTheLimit() async {
         let astral = Gen.unicodeScalar(in: "\u{10000}"..."\u{10FFFF}").map { String(Character($0)) }
-        await propertyCheck(count: 100, input: astral.array(of: 0...3000), Gen.int64(in: 0...9_999_999_999).array(of: 0...600)) { chars, ids in
+        await propertyCheck(
+            count: 100, input: astral.array(of: 0...3000), Gen.int64(in: 0...9_999_999_999).array(of: 0...600)
+        ) { chars, ids in
             let text = chars.joined()
             let n = NotificationBuilder.message(
-                account: account, senderId: 11, senderFullName: String(text.prefix(100)), senderAvatarURL: "https://chat.example.com/a/11",
-                messageId: 5, time: 1, content: text, recipient: .channel(id: 3, name: String(text.prefix(60)), topic: String(text.prefix(60))))
+                account: account, senderId: 11, senderFullName: String(text.prefix(100)),
+                senderAvatarURL: "https://chat.example.com/a/11",
+                messageId: 5, time: 1, content: text,
+                recipient: .channel(id: 3, name: String(text.prefix(60)), topic: String(text.prefix(60))))
             for notification in [n, NotificationBuilder.remove(account: account, messageIds: ids)] {
                 let encrypted = try! NotificationSender.encrypt(notification, key: key)
                 for service in PushService.allCases {
-                    #expect((try? PushServicePayload.assemble(service: service, address: .pushKeyId(.max),
-                                                              ciphertext: encrypted.encryptedData, priority: .high)) != nil)
+                    #expect(
+                        (try? PushServicePayload.assemble(
+                            service: service, address: .pushKeyId(.max),
+                            ciphertext: encrypted.encryptedData, priority: .high)) != nil)
                 }
             }
         }
@@ -94,8 +108,12 @@ func message(content: String, sender: String = "Alice", topic: String = "lunch")
 
     @Test func truncationRules() {
         #expect(NotificationBuilder.truncate(String(repeating: "a", count: 200)).count == 200)
-        #expect(NotificationBuilder.truncate(String(repeating: "a", count: 201)) == String(repeating: "a", count: 200) + "…")
-        #expect(NotificationBuilder.truncate(String(repeating: "é", count: 201)) == String(repeating: "é", count: 200) + "…")
+        #expect(
+            NotificationBuilder.truncate(String(repeating: "a", count: 201)) == String(repeating: "a", count: 200) + "…"
+        )
+        #expect(
+            NotificationBuilder.truncate(String(repeating: "é", count: 201)) == String(repeating: "é", count: 200) + "…"
+        )
         // Code points, not grapheme clusters: e + combining acute is two.
         let combining = String(repeating: "e\u{301}", count: 101)
         #expect(NotificationBuilder.truncate(combining).unicodeScalars.count == 201)
@@ -118,12 +136,16 @@ let anyNotification = zip(Gen.int(in: 0...4), markedText, name, Gen.int64(), Gen
         switch kind {
         case 0: return NotificationBuilder.test(account: a, time: number)
         case 1: return NotificationBuilder.remove(account: a, messageIds: ids)
-        case 2: return NotificationBuilder.message(account: a, senderId: number, senderFullName: sender, senderAvatarURL: text,
-                                                   messageId: number, time: number, content: text, mentionedUserGroup: (number, sender),
-                                                   recipient: .direct(userIds: ids))
-        default: return NotificationBuilder.message(account: a, senderId: ~number, senderFullName: sender, senderAvatarURL: text,
-                                                    messageId: number, time: 0, content: text + text,
-                                                    recipient: .channel(id: number, name: text, topic: sender))
+        case 2:
+            return NotificationBuilder.message(
+                account: a, senderId: number, senderFullName: sender, senderAvatarURL: text,
+                messageId: number, time: number, content: text, mentionedUserGroup: (number, sender),
+                recipient: .direct(userIds: ids))
+        default:
+            return NotificationBuilder.message(
+                account: a, senderId: ~number, senderFullName: sender, senderAvatarURL: text,
+                messageId: number, time: 0, content: text + text,
+                recipient: .channel(id: number, name: text, topic: sender))
         }
     }
 
@@ -139,7 +161,9 @@ let anyNotification = zip(Gen.int(in: 0...4), markedText, name, Gen.int64(), Gen
 
     /// Truncation against its definition: the first 200 code points and "…".
     @Test func truncationMatchesItsDefinition() async {
-        let mixed = Gen.element(of: ["a", "é", "…", "𝄞", "e\u{301}", "\u{0}", "🇫🇷"]).array(of: 0...400).map { $0.compactMap { $0 }.joined() }
+        let mixed = Gen.element(of: ["a", "é", "…", "𝄞", "e\u{301}", "\u{0}", "🇫🇷"]).array(of: 0...400).map {
+            $0.compactMap { $0 }.joined()
+        }
         await propertyCheck(count: 300, input: mixed) { text in
             let scalars = Array(text.unicodeScalars)
             var expected = String.UnicodeScalarView()
@@ -156,12 +180,16 @@ let anyNotification = zip(Gen.int(in: 0...4), markedText, name, Gen.int64(), Gen
         await propertyCheck(count: 200, input: markedText, Gen.uint32(), Gen.uint64()) { text, keyId, accountId in
             for address in [EnvelopeAddress.pushKeyId(keyId), .pushAccountId(accountId)] {
                 for priority in NotificationPriority.allCases {
-                    let request = try? PushServicePayload.apnsRequest(address: address, ciphertext: text, priority: priority)
+                    let request = try? PushServicePayload.apnsRequest(
+                        address: address, ciphertext: text, priority: priority)
                     let value = try? PushServicePayload.apns(address: address, ciphertext: text, priority: priority)
                     #expect(request.map(\.body) == value?["body"].map(JSONWriter.compactBytes))
                     let headers = priority == .high ? ("10", "alert") : ("5", "background")
                     #expect(request?.priority == headers.0 && request?.pushType == headers.1)
-                    #expect(value?["headers"] == ["apns-priority": .string(headers.0), "apns-push-type": .string(headers.1)])
+                    #expect(
+                        value?["headers"] == [
+                            "apns-priority": .string(headers.0), "apns-push-type": .string(headers.1),
+                        ])
                 }
             }
         }
@@ -179,8 +207,11 @@ let anyNotification = zip(Gen.int(in: 0...4), markedText, name, Gen.int64(), Gen
 
     @Test func aKeyDecryptsUntilDeletedAndNeverAfter() async {
         let day: Int64 = 86_400
-        await propertyCheck(count: 200, input: Gen.int64(in: 0...(40 * day)).array(of: 1...5), Gen.int64(in: -1...(20 * day)).array(of: 5),
-                            Gen.int64(in: 0...(200 * day))) { gaps, ackDelays, nowOffset in
+        await propertyCheck(
+            count: 200, input: Gen.int64(in: 0...(40 * day)).array(of: 1...5),
+            Gen.int64(in: -1...(20 * day)).array(of: 5),
+            Gen.int64(in: 0...(200 * day))
+        ) { gaps, ackDelays, nowOffset in
             var store = PushKeyStore()
             var created: [Int64] = []
             var acked: [Int64?] = []
@@ -193,13 +224,22 @@ let anyNotification = zip(Gen.int(in: 0...4), markedText, name, Gen.int64(), Gen
                 created.append(t)
                 keys.append(k)
                 let delay = ackDelays[i]
-                if delay >= 0 { try! store.acknowledge(id: k.id, at: t + delay); acked.append(t + delay) } else { acked.append(nil) }
+                if delay >= 0 {
+                    try! store.acknowledge(id: k.id, at: t + delay)
+                    acked.append(t + delay)
+                } else {
+                    acked.append(nil)
+                }
             }
             let now = created[0] + nowOffset
             let n = message(content: "rotation")
             for (i, k) in keys.enumerated() {
-                let payload: JSONValue = ["push_key_id": .integer(k.id), "encrypted_data": .string(try! NotificationSender.encrypt(n, key: k).encryptedData)]
-                let outcome = try? NotificationReceiver(account: account).receive(service: .apns, payload: payload, keys: store, now: now)
+                let payload: JSONValue = [
+                    "push_key_id": .integer(k.id),
+                    "encrypted_data": .string(try! NotificationSender.encrypt(n, key: k).encryptedData),
+                ]
+                let outcome = try? NotificationReceiver(account: account).receive(
+                    service: .apns, payload: payload, keys: store, now: now)
                 let gone = Self.deleted(i, created: created, acked: acked, now: now)
                 #expect(outcome == (gone ? .droppedUnknownKey : .delivered(n)), "key \(i)")
             }
@@ -239,7 +279,8 @@ let anyNotification = zip(Gen.int(in: 0...4), markedText, name, Gen.int64(), Gen
         let device = X25519.KeyPair.random()
         let n = message(content: "sealed")
         let box = try NotificationSender.seal(n, devicePublicKey: device.publicKey)
-        let payload = try PushServicePayload.apns(address: .pushAccountId(.max), ciphertext: box, priority: .high)["body"]!
+        let payload = try PushServicePayload.apns(address: .pushAccountId(.max), ciphertext: box, priority: .high)[
+            "body"]!
         let receiver = NotificationReceiver(account: account)
         #expect(try receiver.receive(service: .apns, payload: payload, accounts: [.max: device]) == .delivered(n))
         #expect(try receiver.receive(service: .apns, payload: payload, accounts: [1: device]) == .droppedUnknownKey)
@@ -256,7 +297,8 @@ let anyNotification = zip(Gen.int(in: 0...4), markedText, name, Gen.int64(), Gen
         try store.add(key, createdAt: 0)
         do {
             _ = try NotificationReceiver(account: account).receive(
-                service: .fcm, payload: ["push_key_id": "77", "encrypted_data": .string(encrypted.encryptedData)], keys: store, now: 0)
+                service: .fcm, payload: ["push_key_id": "77", "encrypted_data": .string(encrypted.encryptedData)],
+                keys: store, now: 0)
             Issue.record("decrypted under the wrong key")
         } catch {
             #expect(error == .authenticationFailed)

@@ -2,6 +2,7 @@ import PropertyBased
 import PushProofCrypto
 import PushProofJSON
 import Testing
+
 @testable import ZulipRegistration
 
 /// A deployed-profile world: a bouncer key ring, a client and a clock.
@@ -10,25 +11,33 @@ struct World {
     let current = X25519.KeyPair.random()
     let previous = X25519.KeyPair.random()
 
-    func bouncer(now: Int64 = World.t + 60, profile: RegistrationProfile = .deployed,
-                 strictness: BouncerStrictness = .strict) -> PushBouncer {
-        PushBouncer(profile: profile, keyRing: BouncerKeyRing(keyPairs: [current, previous]),
-                    clock: FixedUnixClock(now), strictness: strictness)
+    func bouncer(
+        now: Int64 = World.t + 60, profile: RegistrationProfile = .deployed,
+        strictness: BouncerStrictness = .strict
+    ) -> PushBouncer {
+        PushBouncer(
+            profile: profile, keyRing: BouncerKeyRing(keyPairs: [current, previous]),
+            clock: FixedUnixClock(now), strictness: strictness)
     }
 
-    func request(_ registration: PushRegistration, to key: X25519.KeyPair? = nil, realm: String = "realm-1",
-                 profile: RegistrationProfile = .deployed, account: UInt64 = 99) -> BouncerRequest {
+    func request(
+        _ registration: PushRegistration, to key: X25519.KeyPair? = nil, realm: String = "realm-1",
+        profile: RegistrationProfile = .deployed, account: UInt64 = 99
+    ) -> BouncerRequest {
         let key = key ?? current
         let sealed = try! RegistrationClient(profile: profile, bouncerPublicKey: key.publicKey).seal(registration)
-        return BouncerRequest(realmUUID: realm, bouncerPublicKey: Base64.encode(key.publicKey.rawBytes),
-                              encryptedPushRegistration: sealed.base64,
-                              tokenId: profile == .deployed ? TokenId(token: registration.token).base64 : nil,
-                              pushAccountId: profile == .proposal ? account : nil)
+        return BouncerRequest(
+            realmUUID: realm, bouncerPublicKey: Base64.encode(key.publicKey.rawBytes),
+            encryptedPushRegistration: sealed.base64,
+            tokenId: profile == .deployed ? TokenId(token: registration.token).base64 : nil,
+            pushAccountId: profile == .proposal ? account : nil)
     }
 }
 
 // Printable scalars below the surrogate block (the generator library cannot skip a gap).
-let tokenGen = Gen.unicodeScalar(in: "!"..."\u{D7FF}").map { String(Character($0)) }.array(of: 1...64).map { $0.joined() }
+let tokenGen = Gen.unicodeScalar(in: "!"..."\u{D7FF}").map { String(Character($0)) }.array(of: 1...64).map {
+    $0.joined()
+}
 
 @Suite struct TokenIdTests {
     @Test func publishedExample() {
@@ -77,11 +86,12 @@ let tokenGen = Gen.unicodeScalar(in: "!"..."\u{D7FF}").map { String(Character($0
 
     @Test func livenessIsMonotonicInTheClock() async {
         let request = world.request(PushRegistration(tokenKind: .fcm, token: "t", timestamp: World.t))
-        await propertyCheck(count: 300, input: Gen.int64(in: -200_000...200_000), Gen.int64(in: 0...200_000)) { offset, later in
+        await propertyCheck(count: 300, input: Gen.int64(in: -200_000...200_000), Gen.int64(in: 0...200_000)) {
+            offset, later in
             let early = (try? world.bouncer(now: World.t + offset).open(request)) != nil
             let late = (try? world.bouncer(now: World.t + offset + later).open(request)) != nil
             // Once expired, never live again as time goes on.
-            #expect(!( !early && late && offset > 0 ))
+            #expect(!(!early && late && offset > 0))
             #expect(early == (offset <= PushBouncer.livenessTimeout))
         }
     }
@@ -97,7 +107,9 @@ let tokenGen = Gen.unicodeScalar(in: "!"..."\u{D7FF}").map { String(Character($0
     @Test func rotationKeepsOldKeysUntilRetired() async throws {
         // Random add / retire sequences over five keys: a registration opens iff its key is active.
         let keys = (0..<5).map { _ in X25519.KeyPair.random() }
-        let requests = keys.map { world.request(PushRegistration(tokenKind: .fcm, token: "t", timestamp: World.t), to: $0) }
+        let requests = keys.map {
+            world.request(PushRegistration(tokenKind: .fcm, token: "t", timestamp: World.t), to: $0)
+        }
         await propertyCheck(count: 100, input: Gen.int(in: 0...9).array(of: 0...20)) { ops in
             var ring = BouncerKeyRing()
             var active = Set<Int>()
@@ -111,7 +123,10 @@ let tokenGen = Gen.unicodeScalar(in: "!"..."\u{D7FF}").map { String(Character($0
                 } else {
                     let done = (try? ring.retire(publicKey: Base64.encode(keys[k].publicKey.rawBytes))) != nil
                     #expect(done == active.contains(k))
-                    if done { active.remove(k); retired.insert(k) }
+                    if done {
+                        active.remove(k)
+                        retired.insert(k)
+                    }
                 }
             }
             let bouncer = PushBouncer(profile: .deployed, keyRing: ring, clock: FixedUnixClock(World.t))
@@ -137,9 +152,15 @@ let tokenGen = Gen.unicodeScalar(in: "!"..."\u{D7FF}").map { String(Character($0
             for round in 0..<repeats {
                 for t in 0..<tokens {
                     let token = "token-\(t)"
-                    let result = try bouncer.register(world.request(PushRegistration(tokenKind: .fcm, token: token, timestamp: World.t + Int64(round))))
+                    let result = try bouncer.register(
+                        world.request(
+                            PushRegistration(tokenKind: .fcm, token: token, timestamp: World.t + Int64(round))))
                     #expect(result.created == (round == 0))
-                    if let id = ids[token] { #expect(result.device.deviceId == id) } else { ids[token] = result.device.deviceId }
+                    if let id = ids[token] {
+                        #expect(result.device.deviceId == id)
+                    } else {
+                        ids[token] = result.device.deviceId
+                    }
                 }
             }
             #expect(bouncer.devices.count == tokens)
@@ -164,7 +185,8 @@ let tokenGen = Gen.unicodeScalar(in: "!"..."\u{D7FF}").map { String(Character($0
         var mismatch = world.request(PushRegistration(tokenKind: .fcm, token: secret, timestamp: World.t))
         mismatch.tokenId = TokenId(token: "other").base64
         let expired = world.request(PushRegistration(tokenKind: .fcm, token: secret, timestamp: World.t - 100_000))
-        let apnsNotHex = world.request(PushRegistration(tokenKind: .apns, token: secret, timestamp: World.t, iosAppId: "org.zulip.Zulip"))
+        let apnsNotHex = world.request(
+            PushRegistration(tokenKind: .apns, token: secret, timestamp: World.t, iosAppId: "org.zulip.Zulip"))
         for r in [mismatch, expired, apnsNotHex] {
             do {
                 _ = try bouncer.register(r)

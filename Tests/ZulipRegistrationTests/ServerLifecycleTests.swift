@@ -1,6 +1,7 @@
 import PropertyBased
 import PushProofCrypto
 import Testing
+
 @testable import ZulipRegistration
 
 @Suite struct ServerLifecycleTests {
@@ -28,7 +29,10 @@ import Testing
                 case 1:
                     let action = server.bouncerAnswered(.registered(deviceId: 41), for: key, using: &rng)
                     #expect(action == (modelPending ? .activated : .ignored))
-                    if modelPending { modelActive = 41; modelPending = false }
+                    if modelPending {
+                        modelActive = 41
+                        modelPending = false
+                    }
                 case 2, 3:
                     let code = e == 2 ? "INVALID_BOUNCER_PUBLIC_KEY" : "REQUEST_EXPIRED"
                     let action = server.bouncerAnswered(.refused(code: code), for: key, using: &rng)
@@ -38,7 +42,10 @@ import Testing
                     let answer: BouncerAnswer = e == 4 ? .serverError(status: 503) : .networkFailure
                     let action = server.bouncerAnswered(answer, for: key, using: &rng)
                     if modelPending {
-                        guard case .retry = action else { Issue.record("no retry after \(answer)"); return }
+                        guard case .retry = action else {
+                            Issue.record("no retry after \(answer)")
+                            return
+                        }
                     } else {
                         #expect(action == .ignored)
                     }
@@ -67,14 +74,17 @@ import Testing
     @Test func proposalStatusMap() throws {
         var server = RegistrationServer(profile: .proposal, realmUUID: "r")
         let pk = Base64.encode([UInt8](repeating: 1, count: 32))
-        let p = ["push_account_id": "5", "token_kind": "apns", "bouncer_public_key": pk,
-                 "encrypted_push_registration": "e", "push_public_key": pk]
+        let p = [
+            "push_account_id": "5", "token_kind": "apns", "bouncer_public_key": pk,
+            "encrypted_push_registration": "e", "push_public_key": pk,
+        ]
         let outgoing = try server.register(p)
         #expect(outgoing?.pushAccountId == 5 && outgoing?.tokenId == nil)
         #expect(server.registrations[.pushAccount(5)]?.status == "pending")
         var rng = SystemRandomNumberGenerator()
-        #expect(server.bouncerAnswered(.refused(code: "INVALID_BOUNCER_PUBLIC_KEY"), for: .pushAccount(5), using: &rng)
-            == .dropped(code: "INVALID_BOUNCER_PUBLIC_KEY"))
+        #expect(
+            server.bouncerAnswered(.refused(code: "INVALID_BOUNCER_PUBLIC_KEY"), for: .pushAccount(5), using: &rng)
+                == .dropped(code: "INVALID_BOUNCER_PUBLIC_KEY"))
         #expect(server.registrations[.pushAccount(5)]?.status == "failed")
         #expect(server.registrations[.pushAccount(5)]?.lastErrorCode == "INVALID_BOUNCER_PUBLIC_KEY")
     }

@@ -1,21 +1,30 @@
 import PushProofCrypto
 import PushProofJSON
 import Testing
+
 @testable import ZulipRegistration
 
 @Suite struct PlaintextTests {
     let strict = RegistrationValidator(profile: .deployed, iosAppIds: ["org.zulip.Zulip"])
-    let lenient = RegistrationValidator(profile: .deployed, strictness: .deployedCompatible, iosAppIds: ["org.zulip.Zulip"])
+    let lenient = RegistrationValidator(
+        profile: .deployed, strictness: .deployedCompatible, iosAppIds: ["org.zulip.Zulip"])
 
     @Test func plaintextIsTheDocumentedCompactJSON() {
         let r = PushRegistration(tokenKind: .fcm, token: "c0ffee", timestamp: 1_772_513_819)
-        #expect(String(decoding: r.plaintext, as: UTF8.self) == "{\"token_kind\":\"fcm\",\"token\":\"c0ffee\",\"timestamp\":1772513819}")
+        #expect(
+            String(decoding: r.plaintext, as: UTF8.self)
+                == "{\"token_kind\":\"fcm\",\"token\":\"c0ffee\",\"timestamp\":1772513819}")
         let a = PushRegistration(tokenKind: .apns, token: "ab", timestamp: 1, iosAppId: "org.zulip.Zulip")
-        #expect(String(decoding: a.plaintext, as: UTF8.self) == "{\"token_kind\":\"apns\",\"token\":\"ab\",\"timestamp\":1,\"ios_app_id\":\"org.zulip.Zulip\"}")
+        #expect(
+            String(decoding: a.plaintext, as: UTF8.self)
+                == "{\"token_kind\":\"apns\",\"token\":\"ab\",\"timestamp\":1,\"ios_app_id\":\"org.zulip.Zulip\"}")
     }
 
     func reason(_ text: String, _ v: RegistrationValidator? = nil) -> BouncerError.Reason? {
-        do { _ = try (v ?? strict).parse(Array(text.utf8)); return nil } catch { return error.reason }
+        do {
+            _ = try (v ?? strict).parse(Array(text.utf8))
+            return nil
+        } catch { return error.reason }
     }
 
     @Test func strictChecks() {
@@ -24,8 +33,12 @@ import Testing
         #expect(reason("{\"token_kind\":\"fcm\",\"token\":\"x\",\"timestamp\":\"1\"}") == .wrongType("timestamp"))
         #expect(reason("{\"token_kind\":\"fcm\",\"token\":\"x\",\"timestamp\":1.0}") == .wrongType("timestamp"))
         #expect(reason("{\"token_kind\":\"apns\",\"token\":\"0a\",\"timestamp\":1}") == .iosAppIdMissing)
-        #expect(reason("{\"token_kind\":\"apns\",\"token\":\"0g\",\"timestamp\":1,\"ios_app_id\":\"org.zulip.Zulip\"}") == .apnsTokenNotHex)
-        #expect(reason("{\"token_kind\":\"fcm\",\"token\":\"x\",\"timestamp\":1,\"ios_app_id\":\"org.zulip.Zulip\"}") == .iosAppIdForbidden)
+        #expect(
+            reason("{\"token_kind\":\"apns\",\"token\":\"0g\",\"timestamp\":1,\"ios_app_id\":\"org.zulip.Zulip\"}")
+                == .apnsTokenNotHex)
+        #expect(
+            reason("{\"token_kind\":\"fcm\",\"token\":\"x\",\"timestamp\":1,\"ios_app_id\":\"org.zulip.Zulip\"}")
+                == .iosAppIdForbidden)
         #expect(reason("{\"token_kind\":\"fcm\",\"token\":\"\",\"timestamp\":1}") == .tokenLength(0))
         #expect(reason("[]") == .plaintextNotObject)
         #expect(reason("{") == .plaintextNotJSON)
@@ -35,9 +48,11 @@ import Testing
         #expect(reason("{\"token_kind\":\"fcm\",\"token\":\"x\",\"timestamp\":1,\"y\":2}", lenient) == nil)
         #expect(reason("{\"token_kind\":\"fcm\",\"token\":\"x\",\"timestamp\":\" 17 \"}", lenient) == nil)
         #expect(reason("{\"token_kind\":\"fcm\",\"token\":\"x\",\"timestamp\":17.0}", lenient) == nil)
-        #expect(reason("{\"token_kind\":\"fcm\",\"token\":\"x\",\"timestamp\":17.5}", lenient) == .wrongType("timestamp"))
+        #expect(
+            reason("{\"token_kind\":\"fcm\",\"token\":\"x\",\"timestamp\":17.5}", lenient) == .wrongType("timestamp"))
         #expect(reason("{\"token_kind\":\"fcm\",\"token\":7,\"timestamp\":17}", lenient) == .wrongType("token"))
-        #expect(reason("{\"token_kind\":\"apns\",\"token_kind\":\"fcm\",\"token\":\"x\",\"timestamp\":1}", lenient) == nil)
+        #expect(
+            reason("{\"token_kind\":\"apns\",\"token_kind\":\"fcm\",\"token\":\"x\",\"timestamp\":1}", lenient) == nil)
         #expect(reason("{\"token_kind\":\"fcm\",\"token\":\"x\",\"timestamp\":1,\"ios_app_id\":null}", lenient) == nil)
     }
 }
@@ -47,13 +62,18 @@ import Testing
     let key = PushKey.random()
 
     func message(_ params: [String: String], _ v: RegisterParameterValidator? = nil) -> String? {
-        do { _ = try (v ?? validator).validate(params); return nil } catch { return error.message }
+        do {
+            _ = try (v ?? validator).validate(params)
+            return nil
+        } catch { return error.message }
     }
 
     @Test func groupRule() {
         let keyGroup = ["push_key_id": String(key.id), "push_key": key.wireBase64]
-        let tokenGroup = ["token_kind": "fcm", "token_id": TokenId(token: "t").base64, "bouncer_public_key": "k",
-                          "encrypted_push_registration": "e"]
+        let tokenGroup = [
+            "token_kind": "fcm", "token_id": TokenId(token: "t").base64, "bouncer_public_key": "k",
+            "encrypted_push_registration": "e",
+        ]
         let device = ["device_id": "7"]
         #expect(message(device.merging(keyGroup) { a, _ in a }) == nil)
         #expect(message(device.merging(tokenGroup) { a, _ in a }) == nil)
@@ -71,15 +91,20 @@ import Testing
         let client = RegistrationClient(profile: .deployed, bouncerPublicKey: bouncer.publicKey)
         let reg = client.registration(tokenKind: .apns, token: "00ff", timestamp: 5, iosAppId: "org.zulip.Zulip")
         let sealed = try client.seal(reg)
-        let params = try RegisterParameters(deviceId: 7, keyGroup: .init(pushKey: key),
-                                            tokenGroup: .init(tokenKind: .apns, tokenId: TokenId(token: reg.token),
-                                                              bouncerPublicKey: bouncer.publicKey, sealed: sealed))
+        let params = try RegisterParameters(
+            deviceId: 7, keyGroup: .init(pushKey: key),
+            tokenGroup: .init(
+                tokenKind: .apns, tokenId: TokenId(token: reg.token),
+                bouncerPublicKey: bouncer.publicKey, sealed: sealed))
         let map = Dictionary(uniqueKeysWithValues: params.formFields.map { ($0.name, $0.value) })
         let validated = try validator.validate(map)
         #expect(validated.pushKeyId == key.id)
         #expect(validated.token?.tokenId == TokenId(token: "00ff"))
-        #expect(throws: RegisterParameters.BuildError.noGroup) { try RegisterParameters(deviceId: 7, keyGroup: nil, tokenGroup: nil) }
-        #expect(client.registration(tokenKind: .fcm, token: "x", timestamp: 1, iosAppId: "org.zulip.Zulip").iosAppId == nil)
+        #expect(throws: RegisterParameters.BuildError.noGroup) {
+            try RegisterParameters(deviceId: 7, keyGroup: nil, tokenGroup: nil)
+        }
+        #expect(
+            client.registration(tokenKind: .fcm, token: "x", timestamp: 1, iosAppId: "org.zulip.Zulip").iosAppId == nil)
     }
 
     @Test func pushKeyWireForm() throws {

@@ -9,14 +9,18 @@ import PushProofJSON
 enum ConvosPayloadHarness {
     static func run(_ data: [UInt8]) {
         guard let json = try? JSONParser.parse(data) else { return }
-        let resolver = InMemoryClientIdResolver(["8F2D9C1E-4B7A-4E3F-9D2C-1A0B3C4D5E6F": ResolvedIdentity(inboxId: "inbox-1")])
+        let resolver = InMemoryClientIdResolver([
+            "8F2D9C1E-4B7A-4E3F-9D2C-1A0B3C4D5E6F": ResolvedIdentity(inboxId: "inbox-1")
+        ])
         switch Result(catching: { () throws(ConvosPushPayload.ParseError) in try ConvosPushPayload.parse(json) }) {
-        case let .success(payload):
+        case .success(let payload):
             fuzzInvariant(!payload.clientId.isEmpty, "blank clientId accepted")
-            fuzzInvariant(payload.isWelcome || payload.encryptedMessage != nil, "group message without encryptedMessage")
+            fuzzInvariant(
+                payload.isWelcome || payload.encryptedMessage != nil, "group message without encryptedMessage")
             fuzzInvariant(ConvosTopic(payload.topic.text) == payload.topic, "topic round trip")
-            if case let .routed(identity, _) = ConvosPushRouter.route(payload, resolver: resolver) {
-                fuzzInvariant(resolver.identity(forClientId: payload.clientId) == identity, "routed to another identity")
+            if case .routed(let identity, _) = ConvosPushRouter.route(payload, resolver: resolver) {
+                fuzzInvariant(
+                    resolver.identity(forClientId: payload.clientId) == identity, "routed to another identity")
             }
         case .failure:
             break

@@ -16,11 +16,12 @@ enum ConvosPushOperations {
         switch ConvosPushRouter.route(payload, resolver: InMemoryClientIdResolver(identities)) {
         case .unknownClientId:
             return ["outcome": "unknownClientId"]
-        case let .routed(identity, p):
+        case .routed(let identity, let p):
             var members: [JSONValue.Member] = [.init("outcome", "routed"), .init("inboxId", .string(identity.inboxId))]
             switch p.topic {
-            case let .group(id): members += [.init("kind", "groupMessage"), .init("groupId", .string(id.lowercased()))]
-            case let .welcome(id): members += [.init("kind", "welcome"), .init("installationId", .string(id.lowercased()))]
+            case .group(let id): members += [.init("kind", "groupMessage"), .init("groupId", .string(id.lowercased()))]
+            case .welcome(let id):
+                members += [.init("kind", "welcome"), .init("installationId", .string(id.lowercased()))]
             }
             if let m = p.encryptedMessage { members.append(.init("encryptedMessageHex", .string(Hex.encode(m)))) }
             if let t = p.messageType { members.append(.init("messageType", .string(t))) }

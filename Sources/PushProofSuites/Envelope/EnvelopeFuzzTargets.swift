@@ -34,15 +34,20 @@ enum PushPayloadHarness {
         }
         for payload in payloads {
             for service in PushService.allCases {
-                let outcome = try? receiver.receive(service: service, payload: payload, keys: EnvelopeFuzzFixtures.keys, now: 1)
-                if case let .delivered(n)? = outcome {
-                    fuzzInvariant(n.account.userId == EnvelopeFuzzFixtures.account.userId, "delivered another user's notification")
+                let outcome = try? receiver.receive(
+                    service: service, payload: payload, keys: EnvelopeFuzzFixtures.keys, now: 1)
+                if case .delivered(let n)? = outcome {
+                    fuzzInvariant(
+                        n.account.userId == EnvelopeFuzzFixtures.account.userId, "delivered another user's notification"
+                    )
                     // What was delivered re-encrypts and decrypts to the same notification.
                     let again = try? NotificationCipher.decrypt(
-                        encryptedData: NotificationSender.encrypt(n, key: EnvelopeFuzzFixtures.key).encryptedData, key: EnvelopeFuzzFixtures.key)
+                        encryptedData: NotificationSender.encrypt(n, key: EnvelopeFuzzFixtures.key).encryptedData,
+                        key: EnvelopeFuzzFixtures.key)
                     fuzzInvariant(again.flatMap { try? NotificationParser.parse($0) } == n, "re-encryption round trip")
                 }
-                _ = try? receiver.receive(service: service, payload: payload, accounts: [1: EnvelopeFuzzFixtures.deviceKey])
+                _ = try? receiver.receive(
+                    service: service, payload: payload, accounts: [1: EnvelopeFuzzFixtures.deviceKey])
             }
         }
     }
@@ -56,15 +61,24 @@ enum NotificationJSONHarness {
         guard let notification = try? NotificationParser.parse(data) else { return }
         fuzzInvariant((try? NotificationParser.parse(notification.plaintext)) == notification, "plaintext round trip")
         // The byte writer (server's path) and the tree writer (vectors) give the same bytes.
-        fuzzInvariant(notification.plaintext == JSONWriter.compactBytes(notification.json), "plaintext writers disagree")
-        guard let encrypted = try? NotificationSender.encrypt(notification, key: EnvelopeFuzzFixtures.key) else { return }
-        if let request = try? PushServicePayload.apnsRequest(address: .pushKeyId(7), ciphertext: encrypted.encryptedData, priority: .high) {
-            let value = try? PushServicePayload.apns(address: .pushKeyId(7), ciphertext: encrypted.encryptedData, priority: .high)
+        fuzzInvariant(
+            notification.plaintext == JSONWriter.compactBytes(notification.json), "plaintext writers disagree")
+        guard let encrypted = try? NotificationSender.encrypt(notification, key: EnvelopeFuzzFixtures.key) else {
+            return
+        }
+        if let request = try? PushServicePayload.apnsRequest(
+            address: .pushKeyId(7), ciphertext: encrypted.encryptedData, priority: .high)
+        {
+            let value = try? PushServicePayload.apns(
+                address: .pushKeyId(7), ciphertext: encrypted.encryptedData, priority: .high)
             fuzzInvariant(value?["body"].map(JSONWriter.compactBytes) == request.body, "APNs body writers disagree")
         }
         for service in PushService.allCases {
-            guard let request = try? PushServicePayload.assemble(service: service, address: .pushKeyId(7),
-                                                                 ciphertext: encrypted.encryptedData, priority: .high) else { continue }
+            guard
+                let request = try? PushServicePayload.assemble(
+                    service: service, address: .pushKeyId(7),
+                    ciphertext: encrypted.encryptedData, priority: .high)
+            else { continue }
             let text = JSONWriter.compact(request)
             let realm = notification.account.realmURL
             fuzzInvariant(realm.count < 4 || !text.contains(realm), "realm visible in the push payload")
@@ -74,6 +88,9 @@ enum NotificationJSONHarness {
 
 extension EnvelopeSuite {
     public var fuzzTargets: [FuzzTarget] {
-        [FuzzTarget("FuzzPushPayload", run: PushPayloadHarness.run), FuzzTarget("FuzzNotificationJSON", run: NotificationJSONHarness.run)]
+        [
+            FuzzTarget("FuzzPushPayload", run: PushPayloadHarness.run),
+            FuzzTarget("FuzzNotificationJSON", run: NotificationJSONHarness.run),
+        ]
     }
 }

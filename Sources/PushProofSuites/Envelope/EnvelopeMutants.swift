@@ -7,28 +7,45 @@ import ZulipRegistration
 /// Known-bad envelope implementations the vectors must catch.
 enum EnvelopeMutants {
     static let all: [Mutant] = [
-        Mutant(id: "ignore-key-type-byte", bugClass: "MISSING_STEP", summary: "the server uses a push key whatever its type byte") {
+        Mutant(
+            id: "ignore-key-type-byte", bugClass: "MISSING_STEP",
+            summary: "the server uses a push key whatever its type byte"
+        ) {
             request, reference in
-            guard request.operation == .envelopeEncrypt, let key = request.input["pushKey"]?.stringValue, key.count == 66 else { return nil }
-            return reference.perform(request.with(input: request.input.setting("pushKey", to: .string("31" + key.dropFirst(2)))))
+            guard request.operation == .envelopeEncrypt, let key = request.input["pushKey"]?.stringValue,
+                key.count == 66
+            else { return nil }
+            return reference.perform(
+                request.with(input: request.input.setting("pushKey", to: .string("31" + key.dropFirst(2)))))
         },
-        Mutant(id: "no-content-truncation", bugClass: "MISSING_STEP", summary: "the server sends message content untruncated") { request, _ in
+        Mutant(
+            id: "no-content-truncation", bugClass: "MISSING_STEP",
+            summary: "the server sends message content untruncated"
+        ) { request, _ in
             let input = request.reader
-            guard request.operation == .envelopeEncrypt, let raw = input.value["notification"], raw["type"] == "message",
+            guard request.operation == .envelopeEncrypt, let raw = input.value["notification"],
+                raw["type"] == "message",
                 let content = raw["content"]?.stringValue, content.unicodeScalars.count > 200,
-                case var .message(m)? = try? EnvelopeOperations.notification(raw),
+                case .message(var m)? = try? EnvelopeOperations.notification(raw),
                 let wire = try? input.hex("pushKey"), let id = try? input.uint32("pushKeyId"),
                 let key = PushKey(id: id, wireBytes: wire), let nonce = try? input.hex("nonce")
             else { return nil }
             m.content = content
             let n = ZulipNotification.message(m)
             guard let e = try? NotificationSender.encrypt(n, key: key, nonce: nonce) else { return nil }
-            return .output(["plaintext": .string(String(decoding: n.plaintext, as: UTF8.self)), "encryptedData": .string(e.encryptedData)])
+            return .output([
+                "plaintext": .string(String(decoding: n.plaintext, as: UTF8.self)),
+                "encryptedData": .string(e.encryptedData),
+            ])
         },
-        Mutant(id: "fcm-id-as-integer", bugClass: "MODIFIED_PARAMETER", summary: "the bouncer writes push_key_id as a JSON integer in FCM data") {
+        Mutant(
+            id: "fcm-id-as-integer", bugClass: "MODIFIED_PARAMETER",
+            summary: "the bouncer writes push_key_id as a JSON integer in FCM data"
+        ) {
             request, reference in
             guard request.operation == .envelopeBouncerPayload, request.input["service"] == "fcm",
-                case let .output(out) = reference.perform(request), let data = out["data"], let id = data["push_key_id"]?.stringValue
+                case .output(let out) = reference.perform(request), let data = out["data"],
+                let id = data["push_key_id"]?.stringValue
             else { return nil }
             return .output(out.setting("data", to: data.setting("push_key_id", to: .number(id))))
         },

@@ -3,27 +3,89 @@ import PushProofConformance
 /// The flags of the envelope vector files and what each means.
 enum EnvelopeNotes {
     static let catalogue: [String: VectorNote] = [
-        "Normal": .init(bugType: "BASIC", description: "An ordinary notification that every implementation must handle."),
-        "Truncation": .init(bugType: "EDGE_CASE", description: "content longer than 200 characters (code points) is cut to 200 and \"…\" is appended; 200 or fewer are kept whole."),
-        "RemovalCap": .init(bugType: "EDGE_CASE", description: "A removal carries at most 200 message ids, the newest (largest), ascending, without repeats."),
-        "DirectRecipients": .init(bugType: "DEFINED", description: "recipient_user_ids are sorted, without repeats, and include both the sender and the recipient."),
-        "NonAscii": .init(bugType: "EDGE_CASE", description: "Non-ASCII text is written as raw UTF-8 in the JSON and counted in code points."),
-        "PushKeyType": .init(bugType: "MISSING_STEP", description: "The stored push_key must be 33 bytes whose first byte is 0x31; anything else is INVALID_PUSH_KEY."),
-        "IdJsonType": .init(bugType: "DEFINED", description: "The id is a JSON integer in the APNs body and a JSON string in the FCM data map (FCM data values are strings)."),
-        "Priority": .init(bugType: "DEFINED", description: "high: APNs priority 10, push type alert, FCM \"high\"; normal (removals): APNs priority 5, push type background, FCM \"normal\"."),
-        "PayloadLimit": .init(bugType: "EDGE_CASE", description: "APNs and FCM refuse payloads over 4096 bytes: exactly 4096 is sent, 4097 is PAYLOAD_TOO_LARGE."),
-        "Uint32Range": .init(bugType: "EDGE_CASE", description: "push_key_id is an unsigned 32-bit integer: 0 and 4294967295 are valid, anything outside is MALFORMED_PAYLOAD."),
-        "UnknownKey": .init(bugType: "FUNCTIONALITY", description: "No key with this push_key_id (or no account with this push_account_id): the notification is dropped, not an error."),
-        "KeyRotation": .init(bugType: "FUNCTIONALITY", description: "Key rotation: superseded when the server acknowledges a newer key or the newer key is 15 days old; deleted 30 days after superseded. A superseded key still decrypts; a deleted one does not."),
-        "ModifiedCiphertext": .init(bugType: "MALLEABILITY", description: "A bit of encrypted_data (nonce, tag or ciphertext) is flipped: AUTHENTICATION_FAILED."),
-        "WrongKey": .init(bugType: "AUTH_BYPASS", description: "Encrypted under another key than the one push_key_id names: AUTHENTICATION_FAILED."),
-        "Truncated": .init(bugType: "MODIFIED_PARAMETER", description: "encrypted_data shorter than nonce and tag (40 bytes) is MALFORMED_PAYLOAD; longer but cut short fails authentication."),
-        "BadBase64": .init(bugType: "MODIFIED_PARAMETER", description: "encrypted_data is not canonical standard base64: MALFORMED_PAYLOAD."),
-        "MalformedPayload": .init(bugType: "MODIFIED_PARAMETER", description: "A field of the delivered payload is missing or has the wrong JSON type."),
-        "OtherAccount": .init(bugType: "AUTH_BYPASS", description: "Decrypts, but realm_url's origin or user_id is another account's: dropped."),
-        "OriginEquivalence": .init(bugType: "EDGE_CASE", description: "Origins compare scheme and host case-insensitively with the default port filled in."),
-        "MalformedNotification": .init(bugType: "MODIFIED_PARAMETER", description: "Decrypts, but the plaintext is not a notification: MALFORMED_NOTIFICATION."),
-        "ForwardCompatible": .init(bugType: "DEFINED", description: "Unknown keys in the decrypted notification are ignored, so newer servers can add fields."),
-        "ProposalProfile": .init(bugType: "DEFINED", description: "Proposal profile: sealed box to the device's public key, addressed by push_account_id, field encrypted_content."),
+        "Normal": .init(
+            bugType: "BASIC", description: "An ordinary notification that every implementation must handle."),
+        "Truncation": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "content longer than 200 characters (code points) is cut to 200 and \"…\" is appended; 200 or fewer are kept whole."
+        ),
+        "RemovalCap": .init(
+            bugType: "EDGE_CASE",
+            description: "A removal carries at most 200 message ids, the newest (largest), ascending, without repeats."),
+        "DirectRecipients": .init(
+            bugType: "DEFINED",
+            description:
+                "recipient_user_ids are sorted, without repeats, and include both the sender and the recipient."),
+        "NonAscii": .init(
+            bugType: "EDGE_CASE",
+            description: "Non-ASCII text is written as raw UTF-8 in the JSON and counted in code points."),
+        "PushKeyType": .init(
+            bugType: "MISSING_STEP",
+            description:
+                "The stored push_key must be 33 bytes whose first byte is 0x31; anything else is INVALID_PUSH_KEY."),
+        "IdJsonType": .init(
+            bugType: "DEFINED",
+            description:
+                "The id is a JSON integer in the APNs body and a JSON string in the FCM data map (FCM data values are strings)."
+        ),
+        "Priority": .init(
+            bugType: "DEFINED",
+            description:
+                "high: APNs priority 10, push type alert, FCM \"high\"; normal (removals): APNs priority 5, push type background, FCM \"normal\"."
+        ),
+        "PayloadLimit": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "APNs and FCM refuse payloads over 4096 bytes: exactly 4096 is sent, 4097 is PAYLOAD_TOO_LARGE."),
+        "Uint32Range": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "push_key_id is an unsigned 32-bit integer: 0 and 4294967295 are valid, anything outside is MALFORMED_PAYLOAD."
+        ),
+        "UnknownKey": .init(
+            bugType: "FUNCTIONALITY",
+            description:
+                "No key with this push_key_id (or no account with this push_account_id): the notification is dropped, not an error."
+        ),
+        "KeyRotation": .init(
+            bugType: "FUNCTIONALITY",
+            description:
+                "Key rotation: superseded when the server acknowledges a newer key or the newer key is 15 days old; deleted 30 days after superseded. A superseded key still decrypts; a deleted one does not."
+        ),
+        "ModifiedCiphertext": .init(
+            bugType: "MALLEABILITY",
+            description: "A bit of encrypted_data (nonce, tag or ciphertext) is flipped: AUTHENTICATION_FAILED."),
+        "WrongKey": .init(
+            bugType: "AUTH_BYPASS",
+            description: "Encrypted under another key than the one push_key_id names: AUTHENTICATION_FAILED."),
+        "Truncated": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description:
+                "encrypted_data shorter than nonce and tag (40 bytes) is MALFORMED_PAYLOAD; longer but cut short fails authentication."
+        ),
+        "BadBase64": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description: "encrypted_data is not canonical standard base64: MALFORMED_PAYLOAD."),
+        "MalformedPayload": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description: "A field of the delivered payload is missing or has the wrong JSON type."),
+        "OtherAccount": .init(
+            bugType: "AUTH_BYPASS",
+            description: "Decrypts, but realm_url's origin or user_id is another account's: dropped."),
+        "OriginEquivalence": .init(
+            bugType: "EDGE_CASE",
+            description: "Origins compare scheme and host case-insensitively with the default port filled in."),
+        "MalformedNotification": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description: "Decrypts, but the plaintext is not a notification: MALFORMED_NOTIFICATION."),
+        "ForwardCompatible": .init(
+            bugType: "DEFINED",
+            description: "Unknown keys in the decrypted notification are ignored, so newer servers can add fields."),
+        "ProposalProfile": .init(
+            bugType: "DEFINED",
+            description:
+                "Proposal profile: sealed box to the device's public key, addressed by push_account_id, field encrypted_content."
+        ),
     ]
 }

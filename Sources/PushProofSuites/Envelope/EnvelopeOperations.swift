@@ -7,7 +7,8 @@ import ZulipRegistration
 /// The envelope suite's operations. Inputs and outputs: docs/vector-format.md.
 enum EnvelopeOperations {
     static func account(_ r: InputReader) throws(InputError) -> NotificationAccount {
-        NotificationAccount(realmURL: try r.string("realm_url"), realmName: try r.string("realm_name"), userId: try r.int64("user_id"))
+        NotificationAccount(
+            realmURL: try r.string("realm_url"), realmName: try r.string("realm_name"), userId: try r.int64("user_id"))
     }
 
     /// The server's raw inputs for a notification; the builder applies the protocol's rules
@@ -21,17 +22,21 @@ enum EnvelopeOperations {
             let recipient: ZulipNotification.Message.Recipient
             switch try recipientReader.string("type") {
             case "channel":
-                recipient = .channel(id: try recipientReader.int64("channel_id"), name: try recipientReader.string("channel_name"),
-                                     topic: try recipientReader.string("topic"))
+                recipient = .channel(
+                    id: try recipientReader.int64("channel_id"), name: try recipientReader.string("channel_name"),
+                    topic: try recipientReader.string("topic"))
             case "direct":
                 recipient = .direct(userIds: try recipientReader.int64Array("user_ids"))
             default: throw InputError("unknown recipient type")
             }
-            let group = try r.optionalObject("mentioned_user_group").map { g throws(InputError) in (try g.int64("id"), try g.string("name")) }
-            return NotificationBuilder.message(account: a, senderId: try r.int64("sender_id"), senderFullName: try r.string("sender_full_name"),
-                                               senderAvatarURL: try r.string("sender_avatar_url"), messageId: try r.int64("message_id"),
-                                               time: try r.int64("time"), content: try r.string("content"),
-                                               mentionedUserGroup: group, recipient: recipient)
+            let group = try r.optionalObject("mentioned_user_group").map { g throws(InputError) in
+                (try g.int64("id"), try g.string("name"))
+            }
+            return NotificationBuilder.message(
+                account: a, senderId: try r.int64("sender_id"), senderFullName: try r.string("sender_full_name"),
+                senderAvatarURL: try r.string("sender_avatar_url"), messageId: try r.int64("message_id"),
+                time: try r.int64("time"), content: try r.string("content"),
+                mentionedUserGroup: group, recipient: recipient)
         case "remove":
             return NotificationBuilder.remove(account: a, messageIds: try r.int64Array("message_ids"))
         case "test":
@@ -48,7 +53,10 @@ enum EnvelopeOperations {
         let n = try notification(try input.field("notification"))
         let key = try NotificationCipher.pushKey(id: try input.uint32("pushKeyId"), wireBytes: try input.hex("pushKey"))
         let encrypted = try NotificationSender.encrypt(n, key: key, nonce: try input.hex("nonce"))
-        return ["plaintext": .string(String(decoding: n.plaintext, as: UTF8.self)), "encryptedData": .string(encrypted.encryptedData)]
+        return [
+            "plaintext": .string(String(decoding: n.plaintext, as: UTF8.self)),
+            "encryptedData": .string(encrypted.encryptedData),
+        ]
     }
 
     // MARK: envelope.seal (server, proposal)
@@ -62,7 +70,9 @@ enum EnvelopeOperations {
             throw InputError("devicePublicKey must be base64 of 32 bytes and ephemeralSecretKey 32 bytes of hex")
         }
         let sealed = try NotificationSender.seal(n, devicePublicKey: devicePublicKey, ephemeralSecretKey: esk)
-        return ["plaintext": .string(String(decoding: n.plaintext, as: UTF8.self)), "encryptedContent": .string(sealed)]
+        return [
+            "plaintext": .string(String(decoding: n.plaintext, as: UTF8.self)), "encryptedContent": .string(sealed),
+        ]
     }
 
     // MARK: envelope.bouncerPayload
@@ -84,14 +94,17 @@ enum EnvelopeOperations {
             address = .pushAccountId(try input.uint64("pushAccountId"))
             ciphertext = try input.string("encryptedContent")
         }
-        return try PushServicePayload.assemble(service: service, address: address, ciphertext: ciphertext, priority: priority)
+        return try PushServicePayload.assemble(
+            service: service, address: address, ciphertext: ciphertext, priority: priority)
     }
 
     // MARK: envelope.receive (client)
 
     @Sendable static func receive(_ request: OperationRequest) throws -> JSONValue {
         let input = request.reader
-        guard let service = PushService(rawValue: try input.string("service")) else { throw InputError("service must be apns or fcm") }
+        guard let service = PushService(rawValue: try input.string("service")) else {
+            throw InputError("service must be apns or fcm")
+        }
         let receiver = NotificationReceiver(account: try account(try input.object("account")))
         let payload = try input.field("payload")
         let outcome: ReceiveOutcome
@@ -104,7 +117,9 @@ enum EnvelopeOperations {
                     throw InputError("a stored pushKey must be 33 bytes starting 0x31")
                 }
                 try store.add(key, createdAt: try e.int64("createdAt"))
-                if let acknowledged = try e.optionalInt64("acknowledgedAt") { try store.acknowledge(id: key.id, at: acknowledged) }
+                if let acknowledged = try e.optionalInt64("acknowledgedAt") {
+                    try store.acknowledge(id: key.id, at: acknowledged)
+                }
             }
             outcome = try receiver.receive(service: service, payload: payload, keys: store, now: try input.int64("now"))
         case .proposal:
@@ -119,7 +134,7 @@ enum EnvelopeOperations {
             outcome = try receiver.receive(service: service, payload: payload, accounts: accounts)
         }
         switch outcome {
-        case let .delivered(n): return ["outcome": "delivered", "notification": n.json]
+        case .delivered(let n): return ["outcome": "delivered", "notification": n.json]
         case .droppedUnknownKey: return ["outcome": "droppedUnknownKey"]
         case .droppedOtherAccount: return ["outcome": "droppedOtherAccount"]
         }

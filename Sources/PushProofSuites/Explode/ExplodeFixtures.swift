@@ -9,8 +9,10 @@ enum ExplodeFixtures {
     static func seconds(_ text: String) -> Int64 { RFC3339.parse(text)!.unixSeconds }
 
     /// An EncodedContent with the given parts (for decode cases).
-    static func encoded(_ content: [UInt8], authority: String = "convos.org", type: String = "explode_settings", major: UInt32 = 1,
-                        minor: UInt32 = 0, hasType: Bool = true, compression: Int? = nil) -> String {
+    static func encoded(
+        _ content: [UInt8], authority: String = "convos.org", type: String = "explode_settings", major: UInt32 = 1,
+        minor: UInt32 = 0, hasType: Bool = true, compression: Int? = nil
+    ) -> String {
         var m = Xmtp_MessageContents_EncodedContent()
         if hasType {
             var t = Xmtp_MessageContents_ContentTypeId()

@@ -13,7 +13,9 @@ enum EncodedContentHarness {
         _ = try? PlaintextEnvelopeV1.unwrap(data)
         guard let decoded = try? ExplodeSettingsCodec.decode(data) else { return }
         let again = try? ExplodeSettingsCodec.encodedBytes(decoded.settings)
-        fuzzInvariant(again.flatMap { try? ExplodeSettingsCodec.decode($0) }?.settings == decoded.settings, "re-encoding round trip")
+        fuzzInvariant(
+            again.flatMap { try? ExplodeSettingsCodec.decode($0) }?.settings == decoded.settings,
+            "re-encoding round trip")
         let wrapped = PlaintextEnvelopeV1.wrap(again ?? [], idempotencyKey: "fuzz")
         fuzzInvariant((try? PlaintextEnvelopeV1.unwrap(wrapped))?.encodedContent == again, "envelope round trip")
     }
@@ -31,8 +33,10 @@ enum ExplodeJSONHarness {
             return
         }
         fuzzInvariant(RFC3339.parse(text)?.unixSeconds == t, "RFC 3339 round trip")
-        fuzzInvariant((try? ExplodeSettingsCodec.decodeContent(ExplodeSettingsCodec.contentJSON(decoded.settings)))?.settings == decoded.settings,
-                  "content round trip")
+        fuzzInvariant(
+            (try? ExplodeSettingsCodec.decodeContent(ExplodeSettingsCodec.contentJSON(decoded.settings)))?.settings
+                == decoded.settings,
+            "content round trip")
     }
 }
 
@@ -56,7 +60,10 @@ enum ExplosionReceiverHarness {
         let inboxes = ["a", "b", "c"]
         var store = DeviceStoreModel()
         var receivers: [String: ExplosionReceiver] = [:]
-        for i in inboxes { store.addInbox(i, clientId: "client-\(i)"); receivers[i] = ExplosionReceiver() }
+        for i in inboxes {
+            store.addInbox(i, clientId: "client-\(i)")
+            receivers[i] = ExplosionReceiver()
+        }
         var clock: Int64 = 1_772_600_000
         var exploded = Set<String>()
         var i = 0
@@ -69,21 +76,29 @@ enum ExplosionReceiverHarness {
             case 1: _ = receivers[inbox]!.handle(.explodeMessage(fromSelf: arg & 1 == 1, expiresAt: clock + arg * 60))
             case 2: _ = receivers[inbox]!.handle(.metadata(expiresAt: clock + arg * 60))
             case 3: clock += arg * 30
-            case 4: fuzzInvariant(receivers[inbox]!.handle(.resync) == (exploded.contains(inbox) ? .resyncRefused : .resyncAllowed), "re-sync rule")
+            case 4:
+                fuzzInvariant(
+                    receivers[inbox]!.handle(.resync) == (exploded.contains(inbox) ? .resyncRefused : .resyncAllowed),
+                    "re-sync rule")
             default:
                 for x in inboxes {
                     let was = receivers[x]!.status
                     if receivers[x]!.handle(.trigger(.allCases[Int(data[i + 1]) % 3], now: clock)) == .exploded {
-                        if case let .scheduled(t) = was { fuzzInvariant(t <= clock + ExplosionReceiver.clockSkewTolerance, "exploded before due") }
+                        if case .scheduled(let t) = was {
+                            fuzzInvariant(t <= clock + ExplosionReceiver.clockSkewTolerance, "exploded before due")
+                        }
                         store.explode(x)
                         exploded.insert(x)
-                        fuzzInvariant(store.log.last(where: { $0.hasPrefix("unsubscribe") }) == "unsubscribe \(x)", "push first")
+                        fuzzInvariant(
+                            store.log.last(where: { $0.hasPrefix("unsubscribe") }) == "unsubscribe \(x)", "push first")
                     }
                 }
             }
             for x in inboxes {
                 if exploded.contains(x) {
-                    fuzzInvariant(store.records(of: x).isEmpty && receivers[x]!.status == .exploded, "something survived an explosion")
+                    fuzzInvariant(
+                        store.records(of: x).isEmpty && receivers[x]!.status == .exploded,
+                        "something survived an explosion")
                 } else if data[i] % 6 != 0 || x != inbox {
                     fuzzInvariant(store.records(of: x) == before.records(of: x), "another inbox was touched")
                 }

@@ -7,29 +7,43 @@ import PushProofJSON
 /// Known-bad ExplodeSettings implementations the vectors must catch.
 enum ExplodeMutants {
     static let all: [Mutant] = [
-        Mutant(id: "fractional-seconds", bugClass: "DEFINED", summary: "ExplodeSettings written with milliseconds") { request, reference in
-            guard request.operation == .explodeEncode, case let .output(out) = reference.perform(request),
-                let content = out["content"]?.stringValue, let hex = out["encodedContentHex"]?.stringValue.flatMap(Hex.decode),
+        Mutant(id: "fractional-seconds", bugClass: "DEFINED", summary: "ExplodeSettings written with milliseconds") {
+            request, reference in
+            guard request.operation == .explodeEncode, case .output(let out) = reference.perform(request),
+                let content = out["content"]?.stringValue,
+                let hex = out["encodedContentHex"]?.stringValue.flatMap(Hex.decode),
                 var message = try? Xmtp_MessageContents_EncodedContent(serializedBytes: hex)
             else { return nil }
             let fractional = content.replacingOccurrences(of: "Z\"}", with: ".000Z\"}")
             message.content = Data(fractional.utf8)
             guard let bytes = try? message.serializedData() else { return nil }
-            return .output(out.setting("content", to: .string(fractional)).setting("encodedContentHex", to: .string(Hex.encode(bytes))))
+            return .output(
+                out.setting("content", to: .string(fractional)).setting(
+                    "encodedContentHex", to: .string(Hex.encode(bytes))))
         },
-        Mutant(id: "accept-explode-from-self", bugClass: "MISSING_STEP", summary: "an explode sent by this inbox is applied") { request, reference in
-            guard request.operation == .explodeReceiverTrace, let events = request.input["events"]?.arrayValue else { return nil }
+        Mutant(
+            id: "accept-explode-from-self", bugClass: "MISSING_STEP",
+            summary: "an explode sent by this inbox is applied"
+        ) { request, reference in
+            guard request.operation == .explodeReceiverTrace, let events = request.input["events"]?.arrayValue else {
+                return nil
+            }
             let changed = events.map { $0["fromSelf"] == true ? $0.setting("fromSelf", to: false) : $0 }
             return reference.perform(request.with(input: request.input.setting("events", to: .array(changed))))
         },
-        Mutant(id: "any-content-type", bugClass: "MISSING_STEP", summary: "ExplodeSettings decoded whatever the content type says") {
+        Mutant(
+            id: "any-content-type", bugClass: "MISSING_STEP",
+            summary: "ExplodeSettings decoded whatever the content type says"
+        ) {
             request, reference in
-            guard request.operation == .explodeDecode, let hex = request.input["encodedContentHex"]?.stringValue.flatMap(Hex.decode),
+            guard request.operation == .explodeDecode,
+                let hex = request.input["encodedContentHex"]?.stringValue.flatMap(Hex.decode),
                 var message = try? Xmtp_MessageContents_EncodedContent(serializedBytes: hex)
             else { return nil }
             message.type = ExplodeSettingsCodec.contentType
             guard let bytes = try? message.serializedData() else { return nil }
-            return reference.perform(request.with(input: request.input.setting("encodedContentHex", to: .string(Hex.encode(bytes)))))
+            return reference.perform(
+                request.with(input: request.input.setting("encodedContentHex", to: .string(Hex.encode(bytes)))))
         },
     ]
 }

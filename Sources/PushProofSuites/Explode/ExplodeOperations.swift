@@ -13,9 +13,12 @@ enum ExplodeOperations {
         let settings = ExplodeSettings(expiresAt: floorDiv(millis, 1000))  // sub-second precision dropped, as iOS does
         let bytes = try ExplodeSettingsCodec.encodedBytes(settings)
         return [
-            "contentType": ["authorityId": .string(ExplodeSettingsCodec.authorityId), "typeId": .string(ExplodeSettingsCodec.typeId),
-                            "versionMajor": .integer(ExplodeSettingsCodec.versionMajor),
-                            "versionMinor": .integer(ExplodeSettingsCodec.versionMinor)],
+            "contentType": [
+                "authorityId": .string(ExplodeSettingsCodec.authorityId),
+                "typeId": .string(ExplodeSettingsCodec.typeId),
+                "versionMajor": .integer(ExplodeSettingsCodec.versionMajor),
+                "versionMinor": .integer(ExplodeSettingsCodec.versionMinor),
+            ],
             "content": .string(String(decoding: try ExplodeSettingsCodec.contentJSON(settings), as: UTF8.self)),
             "fallback": .string(try ExplodeSettingsCodec.fallback(settings)),
             "shouldPush": .bool(ExplodeSettingsCodec.shouldPush),
@@ -25,14 +28,17 @@ enum ExplodeOperations {
 
     @Sendable static func wrap(_ request: OperationRequest) throws -> JSONValue {
         let r = request.reader
-        let wrapped = PlaintextEnvelopeV1.wrap(try r.hex("encodedContentHex"), idempotencyKey: try r.string("idempotencyKey"))
+        let wrapped = PlaintextEnvelopeV1.wrap(
+            try r.hex("encodedContentHex"), idempotencyKey: try r.string("idempotencyKey"))
         return ["plaintextEnvelopeHex": .string(Hex.encode(wrapped))]
     }
 
     @Sendable static func decode(_ request: OperationRequest) throws -> JSONValue {
         let decoded = try ExplodeSettingsCodec.decode(try request.reader.hex("encodedContentHex"))
-        return ["expiresAtUnix": .integer(decoded.settings.expiresAt),
-                "expiresAt": .string(RFC3339.format(unixSeconds: decoded.settings.expiresAt) ?? "")]
+        return [
+            "expiresAtUnix": .integer(decoded.settings.expiresAt),
+            "expiresAt": .string(RFC3339.format(unixSeconds: decoded.settings.expiresAt) ?? ""),
+        ]
     }
 
     static func metadata(_ r: InputReader) throws -> Convos_ConversationCustomMetadata {
@@ -54,16 +60,24 @@ enum ExplodeOperations {
         var out: [JSONValue.Member] = [.init("tag", .string(m.tag))]
         if m.hasExpiresAtUnix { out.append(.init("expiresAtUnix", .integer(m.expiresAtUnix))) }
         if m.hasEmoji { out.append(.init("emoji", .string(m.emoji))) }
-        out.append(.init("profiles", .array(m.profiles.map { p in
-            p.hasName ? ["inboxIdHex": .string(Hex.encode(p.inboxID)), "name": .string(p.name)] : ["inboxIdHex": .string(Hex.encode(p.inboxID))]
-        })))
+        out.append(
+            .init(
+                "profiles",
+                .array(
+                    m.profiles.map { p in
+                        p.hasName
+                            ? ["inboxIdHex": .string(Hex.encode(p.inboxID)), "name": .string(p.name)]
+                            : ["inboxIdHex": .string(Hex.encode(p.inboxID))]
+                    })))
         return .object(out)
     }
 
     @Sendable static func metadataEncode(_ request: OperationRequest) throws -> JSONValue {
         let text = try ConversationMetadataCodec.encode(try metadata(request.reader))
         let stored = try Base64.decode(text, variant: .urlSafeNoPadding)
-        return ["appData": .string(text), "compressed": .bool(stored.first == ConversationMetadataCodec.compressionMarker)]
+        return [
+            "appData": .string(text), "compressed": .bool(stored.first == ConversationMetadataCodec.compressionMarker),
+        ]
     }
 
     @Sendable static func metadataDecode(_ request: OperationRequest) throws -> JSONValue {
@@ -73,10 +87,13 @@ enum ExplodeOperations {
     static func event(_ json: JSONValue) throws(InputError) -> ExplosionReceiver.Event {
         let r = InputReader(json)
         switch try r.string("event") {
-        case "explodeMessage": return .explodeMessage(fromSelf: try r.bool("fromSelf"), expiresAt: try r.int64("expiresAt"))
+        case "explodeMessage":
+            return .explodeMessage(fromSelf: try r.bool("fromSelf"), expiresAt: try r.int64("expiresAt"))
         case "metadata": return .metadata(expiresAt: try r.int64("expiresAt"))
         case "trigger":
-            guard let trigger = ExplosionTrigger(rawValue: try r.string("trigger")) else { throw InputError("unknown trigger") }
+            guard let trigger = ExplosionTrigger(rawValue: try r.string("trigger")) else {
+                throw InputError("unknown trigger")
+            }
             return .trigger(trigger, now: try r.int64("now"))
         case "message": return .message
         case "resync": return .resync
@@ -92,7 +109,7 @@ enum ExplodeOperations {
             var step: [JSONValue.Member] = [.init("outcome", .string(outcome.rawValue))]
             switch receiver.status {
             case .active: step.append(.init("status", "active"))
-            case let .scheduled(t): step += [.init("status", "scheduled"), .init("expiresAt", .integer(t))]
+            case .scheduled(let t): step += [.init("status", "scheduled"), .init("expiresAt", .integer(t))]
             case .exploded: step.append(.init("status", "exploded"))
             }
             steps.append(.object(step))

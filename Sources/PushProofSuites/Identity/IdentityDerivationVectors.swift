@@ -8,11 +8,16 @@ import PushProofJSON
 enum IdentityDerivationVectors: IdentityFixtures {
     static func file() throws -> VectorFileDeclaration {
         // Published answers, asserted before anything is written.
-        func address(_ k: UInt8) -> String { try! EthereumAddress(privateKey: SecretBytes(copying: Hex.decode(scalar(k))!)).text }
+        func address(_ k: UInt8) -> String {
+            try! EthereumAddress(privateKey: SecretBytes(copying: Hex.decode(scalar(k))!)).text
+        }
         let zero = try EthereumAddress(text: "0x" + String(repeating: "0", count: 40))
-        guard address(1) == "0x7e5f4552091a69125d5dfcb7b8c2659029395bdf", address(2) == "0x2b5ad5c4795c026514f8317c7a215e218dccd6cf",
-              address(3) == "0x6813eb9362372eef6200f3b1dbc3f819671cba69",
-              InboxId.derive(address: zero, nonce: 0) == "b1a9cc92f03b922b65e5f8bbd8c41f0ccaa57c6ce10fdb2b099845fa8658c950" else {
+        guard address(1) == "0x7e5f4552091a69125d5dfcb7b8c2659029395bdf",
+            address(2) == "0x2b5ad5c4795c026514f8317c7a215e218dccd6cf",
+            address(3) == "0x6813eb9362372eef6200f3b1dbc3f819671cba69",
+            InboxId.derive(address: zero, nonce: 0)
+                == "b1a9cc92f03b922b65e5f8bbd8c41f0ccaa57c6ce10fdb2b099845fa8658c950"
+        else {
             throw GeneratorError("the reference disagrees with published Ethereum address or inbox id answers")
         }
         func k(_ comment: String, _ flags: [String], _ message: [UInt8]) -> VectorCase {
@@ -21,15 +26,25 @@ enum IdentityDerivationVectors: IdentityFixtures {
         let keccak = [
             k("empty message", ["KnownAnswer", "KeccakNotSha3"], []),
             k("\"abc\"", ["KnownAnswer", "KeccakNotSha3"], Array("abc".utf8)),
-            k("\"The quick brown fox jumps over the lazy dog\"", ["KnownAnswer"], Array("The quick brown fox jumps over the lazy dog".utf8)),
-            k("\"Transfer(address,address,uint256)\", the ERC-20 event topic", ["KnownAnswer"], Array("Transfer(address,address,uint256)".utf8)),
-            k("135 bytes: padding fills the last byte of the block", ["BlockBoundary"], [UInt8](repeating: 0x61, count: 135)),
+            k(
+                "\"The quick brown fox jumps over the lazy dog\"", ["KnownAnswer"],
+                Array("The quick brown fox jumps over the lazy dog".utf8)),
+            k(
+                "\"Transfer(address,address,uint256)\", the ERC-20 event topic", ["KnownAnswer"],
+                Array("Transfer(address,address,uint256)".utf8)),
+            k(
+                "135 bytes: padding fills the last byte of the block", ["BlockBoundary"],
+                [UInt8](repeating: 0x61, count: 135)),
             k("136 bytes: padding takes a block of its own", ["BlockBoundary"], [UInt8](repeating: 0x61, count: 136)),
             k("137 bytes", ["BlockBoundary"], [UInt8](repeating: 0x61, count: 137)),
             k("64 bytes, the size of a public key", ["Normal"], Array(0..<64)),
         ]
-        func key(_ comment: String, _ flags: [String], _ hex: String, nonce: UInt64 = 0, code: String? = nil) -> VectorCase {
-            VectorCase(comment: comment, flags: flags, input: ["privateKey": .string(hex), "nonce": .integer(nonce)], code: code)
+        func key(_ comment: String, _ flags: [String], _ hex: String, nonce: UInt64 = 0, code: String? = nil)
+            -> VectorCase
+        {
+            VectorCase(
+                comment: comment, flags: flags, input: ["privateKey": .string(hex), "nonce": .integer(nonce)],
+                code: code)
         }
         let seeded = Hex.encode(SHA256.hash(Array("pushproof/secp256k1/1".utf8)))
         let keys = [
@@ -45,8 +60,12 @@ enum IdentityDerivationVectors: IdentityFixtures {
             key("31-byte key", ["ScalarRange"], String(seeded.dropFirst(2)), code: "INVALID_PRIVATE_KEY"),
             key("33-byte key", ["ScalarRange"], seeded + "01", code: "INVALID_PRIVATE_KEY"),
         ]
-        func inbox(_ comment: String, _ flags: [String], _ address: String, nonce: UInt64 = 0, code: String? = nil) -> VectorCase {
-            VectorCase(comment: comment, flags: flags, input: ["address": .string(address), "nonce": .integer(nonce)], code: code)
+        func inbox(_ comment: String, _ flags: [String], _ address: String, nonce: UInt64 = 0, code: String? = nil)
+            -> VectorCase
+        {
+            VectorCase(
+                comment: comment, flags: flags, input: ["address": .string(address), "nonce": .integer(nonce)],
+                code: code)
         }
         let inboxes = [
             inbox("the zero address, nonce 0", ["KnownAnswer"], "0x" + String(repeating: "0", count: 40)),
@@ -57,16 +76,30 @@ enum IdentityDerivationVectors: IdentityFixtures {
             inbox("address without 0x", ["MalformedAddress"], String(address(1).dropFirst(2)), code: "INVALID_ADDRESS"),
             inbox("39 hex digits", ["MalformedAddress"], String(address(1).dropLast()), code: "INVALID_ADDRESS"),
             inbox("41 hex digits", ["MalformedAddress"], address(1) + "0", code: "INVALID_ADDRESS"),
-            inbox("a non-hex digit", ["MalformedAddress"], "0x" + String(repeating: "g", count: 40), code: "INVALID_ADDRESS"),
+            inbox(
+                "a non-hex digit", ["MalformedAddress"], "0x" + String(repeating: "g", count: 40),
+                code: "INVALID_ADDRESS"),
             inbox("empty", ["MalformedAddress"], "", code: "INVALID_ADDRESS"),
         ]
         return VectorFileDeclaration(
             suite: "identity_derivation", protocolName: "convos-client-id", notes: IdentityNotes.catalogue,
-            header: ["Per-conversation identities: Keccak-256, the Ethereum address of a secp256k1 key, and the XMTP inbox id.",
-                         "inboxId = lower-case hex of SHA-256(UTF-8 of the lower-case 0x address followed by the decimal nonce)."],
+            header: [
+                "Per-conversation identities: Keccak-256, the Ethereum address of a secp256k1 key, and the XMTP inbox id.",
+                "inboxId = lower-case hex of SHA-256(UTF-8 of the lower-case 0x address followed by the decimal nonce).",
+            ],
             groups: [
-                .init(type: "Keccak256Test", operation: .identityKeccak256, description: "Keccak-256 (original padding 0x01), hex in and out.", ids: .block(1...100), cases: keccak),
-                         .init(type: "PrivateKeyTest", operation: .identityFromPrivateKey, description: "secp256k1 secret key -> uncompressed public key -> address (last 20 bytes of Keccak-256 of the 64 key bytes) -> inbox id.", ids: .block(101...200), cases: keys),
-                         .init(type: "InboxIdTest", operation: .identityInboxId, description: "address + nonce -> inbox id.", ids: .block(201...300), cases: inboxes)])
+                .init(
+                    type: "Keccak256Test", operation: .identityKeccak256,
+                    description: "Keccak-256 (original padding 0x01), hex in and out.", ids: .block(1...100),
+                    cases: keccak),
+                .init(
+                    type: "PrivateKeyTest", operation: .identityFromPrivateKey,
+                    description:
+                        "secp256k1 secret key -> uncompressed public key -> address (last 20 bytes of Keccak-256 of the 64 key bytes) -> inbox id.",
+                    ids: .block(101...200), cases: keys),
+                .init(
+                    type: "InboxIdTest", operation: .identityInboxId, description: "address + nonce -> inbox id.",
+                    ids: .block(201...300), cases: inboxes),
+            ])
     }
 }

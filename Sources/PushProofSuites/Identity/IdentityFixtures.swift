@@ -16,7 +16,9 @@ extension IdentityFixtures {
     static var clientId: String { "8F2D9C1E-4B7A-4E3F-9D2C-1A0B3C4D5E6F" }
     static var privateKey: [UInt8] { SHA256.hash(Array("pushproof/secp256k1/1".utf8)) }
     static var databaseKey: [UInt8] { SHA256.hash(Array("pushproof/database-key/1".utf8)) }
-    static var inboxIdOfKey: String { InboxId.derive(address: try! EthereumAddress(privateKey: SecretBytes(copying: privateKey))) }
+    static var inboxIdOfKey: String {
+        InboxId.derive(address: try! EthereumAddress(privateKey: SecretBytes(copying: privateKey)))
+    }
 
     static func inbox(_ n: Int) -> String { Hex.encode(SHA256.hash(Array("pushproof/inbox/\(n)".utf8))) }
     static var clientA: String { "8F2D9C1E-4B7A-4E3F-9D2C-1A0B3C4D5E6F" }

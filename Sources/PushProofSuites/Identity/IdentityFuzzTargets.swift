@@ -12,12 +12,16 @@ enum KeychainRecordHarness {
     static func run(_ data: [UInt8]) {
         guard let identity = try? KeychainRecord.decode(data) else { return }
         fuzzInvariant(identity.privateKey.count == 32 && identity.databaseKey.count == 32, "key length")
-        fuzzInvariant(identity.privateKey.withUnsafeBytes { Secp256k1.isValidSecretKey(Array($0)) }, "invalid scalar accepted")
-        fuzzInvariant(ClientId(validating: identity.clientId.value) != nil && InboxId.isWellFormed(identity.inboxId), "identifiers")
+        fuzzInvariant(
+            identity.privateKey.withUnsafeBytes { Secp256k1.isValidSecretKey(Array($0)) }, "invalid scalar accepted")
+        fuzzInvariant(
+            ClientId(validating: identity.clientId.value) != nil && InboxId.isWellFormed(identity.inboxId),
+            "identifiers")
         let again = try? KeychainRecord.decode(KeychainRecord.encode(identity))
-        fuzzInvariant(again?.inboxId == identity.inboxId && again?.clientId == identity.clientId
-                  && again?.privateKey.constantTimeEquals(identity.privateKey) == true
-                  && again?.databaseKey.constantTimeEquals(identity.databaseKey) == true, "record round trip")
+        fuzzInvariant(
+            again?.inboxId == identity.inboxId && again?.clientId == identity.clientId
+                && again?.privateKey.constantTimeEquals(identity.privateKey) == true
+                && again?.databaseKey.constantTimeEquals(identity.databaseKey) == true, "record round trip")
     }
 }
 
@@ -26,12 +30,16 @@ enum KeychainRecordHarness {
 /// four clientIds it names; so collisions (mismatch, duplicate) are frequent.
 enum IdentityStoreHarness {
     static let inboxes = (0..<4).map { Hex.encode(SHA256.hash([UInt8(ascii: "i"), UInt8($0)])) }
-    static let clients = ["8F2D9C1E-4B7A-4E3F-9D2C-1A0B3C4D5E6F", "0C1D2E3F-4A5B-4C6D-8E7F-9A0B1C2D3E4F",
-                          "A1B2C3D4-E5F6-4A7B-B8C9-D0E1F2A3B4C5", "11111111-2222-4333-8444-555555555555"].map { ClientId(validating: $0)! }
+    static let clients = [
+        "8F2D9C1E-4B7A-4E3F-9D2C-1A0B3C4D5E6F", "0C1D2E3F-4A5B-4C6D-8E7F-9A0B1C2D3E4F",
+        "A1B2C3D4-E5F6-4A7B-B8C9-D0E1F2A3B4C5", "11111111-2222-4333-8444-555555555555",
+    ].map { ClientId(validating: $0)! }
 
     static func identity(_ inbox: Int, _ client: Int) -> ConversationIdentity {
-        ConversationIdentity(inboxId: inboxes[inbox], clientId: clients[client], privateKey: SecretBytes(copying: SHA256.hash([UInt8(inbox)])),
-                             databaseKey: SecretBytes(copying: SHA256.hash([UInt8(inbox), 1])))
+        ConversationIdentity(
+            inboxId: inboxes[inbox], clientId: clients[client],
+            privateKey: SecretBytes(copying: SHA256.hash([UInt8(inbox)])),
+            databaseKey: SecretBytes(copying: SHA256.hash([UInt8(inbox), 1])))
     }
 
     /// One SQLite database for the whole run, emptied before each input: opening and migrating
@@ -40,19 +48,28 @@ enum IdentityStoreHarness {
 
     static func run(_ data: [UInt8]) {
         let memory = InMemoryIdentityStore()
-        do { try sqlite.executeRaw("DELETE FROM inbox", []) } catch { fuzzInvariant(false, "cannot reset the SQLite store") }
+        do { try sqlite.executeRaw("DELETE FROM inbox", []) } catch {
+            fuzzInvariant(false, "cannot reset the SQLite store")
+        }
         let stores: [any IdentityStore] = [memory, sqlite]
         var model: [Int: Int] = [:]  // inbox index -> client index
         var i = 0
         while i + 1 < data.count, i < 128 {
-            let op = data[i] % 4, inbox = Int(data[i + 1] % 4), client = Int((data[i + 1] >> 2) % 4)
+            let op = data[i] % 4
+            let inbox = Int(data[i + 1] % 4)
+            let client = Int((data[i + 1] >> 2) % 4)
             i += 2
             switch op {
             case 0:
                 let expected: Result<SaveOutcome, IdentityError>
                 if let held = model[inbox] {
-                    expected = held == client ? .success(.unchanged)
-                        : .failure(.clientIdMismatch(inboxId: inboxes[inbox], existingClientId: clients[held].value, newClientId: clients[client].value))
+                    expected =
+                        held == client
+                        ? .success(.unchanged)
+                        : .failure(
+                            .clientIdMismatch(
+                                inboxId: inboxes[inbox], existingClientId: clients[held].value,
+                                newClientId: clients[client].value))
                 } else if model.values.contains(client) {
                     expected = .failure(.duplicateClientId(clientId: clients[client].value))
                 } else {
@@ -65,7 +82,9 @@ enum IdentityStoreHarness {
                 }
             case 1:
                 let removed = model.removeValue(forKey: inbox) != nil
-                for store in stores { fuzzInvariant((try? store.delete(inboxId: inboxes[inbox])) == removed, "delete disagrees") }
+                for store in stores {
+                    fuzzInvariant((try? store.delete(inboxId: inboxes[inbox])) == removed, "delete disagrees")
+                }
             default:
                 break
             }
@@ -74,16 +93,21 @@ enum IdentityStoreHarness {
             let expected = Dictionary(uniqueKeysWithValues: model.map { (inboxes[$0.key], clients[$0.value].value) })
             fuzzInvariant((try? sqlite.allPairs()) == expected, "SQLite store disagrees with the model")
             for (k, inboxId) in inboxes.enumerated() {
-                fuzzInvariant(memory.identity(inboxId: inboxId)?.clientId == model[k].map { clients[$0] }, "lookup by inbox")
+                fuzzInvariant(
+                    memory.identity(inboxId: inboxId)?.clientId == model[k].map { clients[$0] }, "lookup by inbox")
             }
             for (c, clientId) in clients.enumerated() {
                 let owner = model.first { $0.value == c }?.key
-                fuzzInvariant(memory.identity(clientId: clientId.value)?.inboxId == owner.map { inboxes[$0] }, "lookup by clientId")
+                fuzzInvariant(
+                    memory.identity(clientId: clientId.value)?.inboxId == owner.map { inboxes[$0] },
+                    "lookup by clientId")
             }
         }
         // And once at the end, every lookup of the SQLite store too.
         for (k, inboxId) in inboxes.enumerated() {
-            fuzzInvariant((try? sqlite.identity(inboxId: inboxId))??.clientId == model[k].map { clients[$0] }, "SQLite lookup by inbox")
+            fuzzInvariant(
+                (try? sqlite.identity(inboxId: inboxId))??.clientId == model[k].map { clients[$0] },
+                "SQLite lookup by inbox")
         }
     }
 }
@@ -97,8 +121,9 @@ enum PushResolverHarness {
         for k in 0..<3 { _ = try? store.save(IdentityStoreHarness.identity(k, k)) }
         _ = store.delete(inboxId: IdentityStoreHarness.inboxes[2])
         switch ConvosPushRouter.route(payload, resolver: store) {
-        case let .routed(identity, _):
-            fuzzInvariant(store.identity(clientId: payload.clientId)?.inboxId == identity.inboxId, "routed to another inbox")
+        case .routed(let identity, _):
+            fuzzInvariant(
+                store.identity(clientId: payload.clientId)?.inboxId == identity.inboxId, "routed to another inbox")
             fuzzInvariant(identity.inboxId != IdentityStoreHarness.inboxes[2], "routed to a deleted inbox")
         case .unknownClientId:
             fuzzInvariant(store.identity(clientId: payload.clientId) == nil, "a stored clientId did not resolve")

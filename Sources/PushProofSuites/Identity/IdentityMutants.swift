@@ -5,26 +5,40 @@ import PushProofJSON
 /// Known-bad clientId-mapping implementations the vectors must catch.
 enum IdentityMutants {
     static let all: [Mutant] = [
-        Mutant(id: "keccak-as-sha3", bugClass: "WRONG_PRIMITIVE", summary: "SHA3-256 where Keccak-256 is meant") { request, _ in
-            guard request.operation == .identityKeccak256, let message = try? request.reader.hex("message") else { return nil }
+        Mutant(id: "keccak-as-sha3", bugClass: "WRONG_PRIMITIVE", summary: "SHA3-256 where Keccak-256 is meant") {
+            request, _ in
+            guard request.operation == .identityKeccak256, let message = try? request.reader.hex("message") else {
+                return nil
+            }
             return .output(["digest": .string(Hex.encode(Keccak.sha3_256(message)))])
         },
-        Mutant(id: "duplicate-client-id-allowed", bugClass: "MISSING_STEP", summary: "the store lets two inboxes share a clientId") {
+        Mutant(
+            id: "duplicate-client-id-allowed", bugClass: "MISSING_STEP",
+            summary: "the store lets two inboxes share a clientId"
+        ) {
             request, reference in
-            guard request.operation == .identityStoreTrace, case let .output(out) = reference.perform(request),
+            guard request.operation == .identityStoreTrace, case .output(let out) = reference.perform(request),
                 let results = out["results"]?.arrayValue
             else { return nil }
-            return .output(["results": .array(results.map { $0["error"] == "DUPLICATE_CLIENT_ID" ? ["result": "saved"] : $0 })])
+            return .output([
+                "results": .array(results.map { $0["error"] == "DUPLICATE_CLIENT_ID" ? ["result": "saved"] : $0 })
+            ])
         },
-        Mutant(id: "inbox-id-in-backend-request", bugClass: "CONFIDENTIALITY", summary: "the inbox id is sent to the push backend") {
+        Mutant(
+            id: "inbox-id-in-backend-request", bugClass: "CONFIDENTIALITY",
+            summary: "the inbox id is sent to the push backend"
+        ) {
             request, reference in
-            guard request.operation == .identityTeardown, case let .output(out) = reference.perform(request),
+            guard request.operation == .identityTeardown, case .output(let out) = reference.perform(request),
                 let steps = out["steps"]?.arrayValue, let inbox = request.input["inboxId"]
             else { return nil }
-            return .output(["steps": .array(steps.map { step in
-                guard let sent = step["request"], let body = sent["body"] else { return step }
-                return step.setting("request", to: sent.setting("body", to: body.setting("inboxId", to: inbox)))
-            })])
+            return .output([
+                "steps": .array(
+                    steps.map { step in
+                        guard let sent = step["request"], let body = sent["body"] else { return step }
+                        return step.setting("request", to: sent.setting("body", to: body.setting("inboxId", to: inbox)))
+                    })
+            ])
         },
     ]
 }

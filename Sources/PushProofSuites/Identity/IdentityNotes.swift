@@ -3,26 +3,72 @@ import PushProofConformance
 /// The flags of the clientId-mapping vector files and what each means.
 enum IdentityNotes {
     static let catalogue: [String: VectorNote] = [
-        "KnownAnswer": .init(bugType: "BASIC", description: "A published value (Keccak-256 test vectors, well-known Ethereum addresses, the XMTP inbox id of the zero address)."),
-        "BlockBoundary": .init(bugType: "EDGE_CASE", description: "Message length around Keccak-256's 136-byte rate: padding in the same block, or in a block of its own."),
-        "KeccakNotSha3": .init(bugType: "WRONG_PRIMITIVE", description: "Keccak-256 pads with 0x01, FIPS 202 SHA3-256 with 0x06: an implementation using SHA3-256 gets every digest wrong."),
+        "KnownAnswer": .init(
+            bugType: "BASIC",
+            description:
+                "A published value (Keccak-256 test vectors, well-known Ethereum addresses, the XMTP inbox id of the zero address)."
+        ),
+        "BlockBoundary": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "Message length around Keccak-256's 136-byte rate: padding in the same block, or in a block of its own."
+        ),
+        "KeccakNotSha3": .init(
+            bugType: "WRONG_PRIMITIVE",
+            description:
+                "Keccak-256 pads with 0x01, FIPS 202 SHA3-256 with 0x06: an implementation using SHA3-256 gets every digest wrong."
+        ),
         "Normal": .init(bugType: "BASIC", description: "An ordinary case every implementation must handle."),
-        "ScalarRange": .init(bugType: "EDGE_CASE", description: "A secp256k1 secret key is a 32-byte integer k with 1 <= k < n (n the group order)."),
-        "AddressCase": .init(bugType: "EDGE_CASE", description: "The inbox id hashes the lower-cased address: an EIP-55 mixed-case spelling gives the same id."),
-        "MalformedAddress": .init(bugType: "MODIFIED_PARAMETER", description: "An address is 0x followed by exactly 40 hex digits."),
+        "ScalarRange": .init(
+            bugType: "EDGE_CASE",
+            description: "A secp256k1 secret key is a 32-byte integer k with 1 <= k < n (n the group order)."),
+        "AddressCase": .init(
+            bugType: "EDGE_CASE",
+            description: "The inbox id hashes the lower-cased address: an EIP-55 mixed-case spelling gives the same id."
+        ),
+        "MalformedAddress": .init(
+            bugType: "MODIFIED_PARAMETER", description: "An address is 0x followed by exactly 40 hex digits."),
         "Nonce": .init(bugType: "EDGE_CASE", description: "The nonce is appended as a decimal number."),
-        "RecordShape": .init(bugType: "MODIFIED_PARAMETER", description: "The keychain record is not the format's JSON: not JSON, missing or extra fields, wrong types."),
-        "KeyEncoding": .init(bugType: "MODIFIED_PARAMETER", description: "A key is not canonical base64 of exactly 32 bytes."),
-        "InvalidPrivateKey": .init(bugType: "MISSING_STEP", description: "privateKeyData is 32 bytes but not a valid secp256k1 scalar (0, or >= n)."),
-        "InvalidClientId": .init(bugType: "MISSING_STEP", description: "clientId must be an upper-case UUID v4 (36 characters, version 4, RFC 4122 variant)."),
+        "RecordShape": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description: "The keychain record is not the format's JSON: not JSON, missing or extra fields, wrong types."
+        ),
+        "KeyEncoding": .init(
+            bugType: "MODIFIED_PARAMETER", description: "A key is not canonical base64 of exactly 32 bytes."),
+        "InvalidPrivateKey": .init(
+            bugType: "MISSING_STEP",
+            description: "privateKeyData is 32 bytes but not a valid secp256k1 scalar (0, or >= n)."),
+        "InvalidClientId": .init(
+            bugType: "MISSING_STEP",
+            description: "clientId must be an upper-case UUID v4 (36 characters, version 4, RFC 4122 variant)."),
         "InvalidInboxId": .init(bugType: "MISSING_STEP", description: "inboxId must be 64 lower-case hex digits."),
-        "ClientIdMismatch": .init(bugType: "MISSING_STEP", description: "Saving an inbox with a clientId other than its stored one fails with CLIENT_ID_MISMATCH, naming the inbox and both clientIds; nothing changes."),
-        "DuplicateClientId": .init(bugType: "MISSING_STEP", description: "Saving a clientId that another inbox holds fails with DUPLICATE_CLIENT_ID; nothing changes."),
-        "Idempotent": .init(bugType: "FUNCTIONALITY", description: "Saving the same (inboxId, clientId) again is a no-op."),
-        "Deletion": .init(bugType: "FUNCTIONALITY", description: "A deleted identity is gone by both keys, and its clientId may be reused only by a new save."),
-        "BackendRequest": .init(bugType: "DEFINED", description: "A push backend request exactly as sent: method, path, header, body."),
-        "NoInboxId": .init(bugType: "CONFIDENTIALITY", description: "Nothing the backend receives carries an inbox id, a key or an address."),
-        "TeardownOrder": .init(bugType: "DEFINED", description: "ADR 002 section 5: unsubscribe, unregister, delete records, delete the keychain identity, delete the XMTP files."),
-        "PushRouting": .init(bugType: "FUNCTIONALITY", description: "A push payload's clientId resolves through the identity store to exactly one inbox, or to none once deleted."),
+        "ClientIdMismatch": .init(
+            bugType: "MISSING_STEP",
+            description:
+                "Saving an inbox with a clientId other than its stored one fails with CLIENT_ID_MISMATCH, naming the inbox and both clientIds; nothing changes."
+        ),
+        "DuplicateClientId": .init(
+            bugType: "MISSING_STEP",
+            description: "Saving a clientId that another inbox holds fails with DUPLICATE_CLIENT_ID; nothing changes."),
+        "Idempotent": .init(
+            bugType: "FUNCTIONALITY", description: "Saving the same (inboxId, clientId) again is a no-op."),
+        "Deletion": .init(
+            bugType: "FUNCTIONALITY",
+            description: "A deleted identity is gone by both keys, and its clientId may be reused only by a new save."),
+        "BackendRequest": .init(
+            bugType: "DEFINED", description: "A push backend request exactly as sent: method, path, header, body."),
+        "NoInboxId": .init(
+            bugType: "CONFIDENTIALITY",
+            description: "Nothing the backend receives carries an inbox id, a key or an address."),
+        "TeardownOrder": .init(
+            bugType: "DEFINED",
+            description:
+                "ADR 002 section 5: unsubscribe, unregister, delete records, delete the keychain identity, delete the XMTP files."
+        ),
+        "PushRouting": .init(
+            bugType: "FUNCTIONALITY",
+            description:
+                "A push payload's clientId resolves through the identity store to exactly one inbox, or to none once deleted."
+        ),
     ]
 }

@@ -16,20 +16,27 @@ enum IdentityOperations {
         let nonce = try input.uint64("nonce")
         let address = try EthereumAddress(privateKey: key)
         let publicKey = try Secp256k1.uncompressedPublicKey(secretKey: key)
-        return ["publicKey": .string(Hex.encode(publicKey)), "address": .string(address.text),
-                "inboxId": .string(InboxId.derive(address: address, nonce: nonce))]
+        return [
+            "publicKey": .string(Hex.encode(publicKey)), "address": .string(address.text),
+            "inboxId": .string(InboxId.derive(address: address, nonce: nonce)),
+        ]
     }
 
     @Sendable static func inboxId(_ request: OperationRequest) throws -> JSONValue {
         let input = request.reader
         let nonce = try input.uint64("nonce")
-        return ["inboxId": .string(InboxId.derive(address: try EthereumAddress(text: try input.string("address")), nonce: nonce))]
+        return [
+            "inboxId": .string(
+                InboxId.derive(address: try EthereumAddress(text: try input.string("address")), nonce: nonce))
+        ]
     }
 
     @Sendable static func keychainDecode(_ request: OperationRequest) throws -> JSONValue {
         let identity = try KeychainRecord.decode(Array(try request.reader.string("record").utf8))
-        return ["inboxId": .string(identity.inboxId), "clientId": .string(identity.clientId.value),
-                "address": .string(identity.address.text)]
+        return [
+            "inboxId": .string(identity.inboxId), "clientId": .string(identity.clientId.value),
+            "address": .string(identity.address.text),
+        ]
     }
 
     static func clientId(_ text: String) throws(InputError) -> ClientId {
@@ -39,9 +46,10 @@ enum IdentityOperations {
 
     @Sendable static func keychainEncode(_ request: OperationRequest) throws -> JSONValue {
         let r = request.reader
-        let identity = ConversationIdentity(inboxId: try r.string("inboxId"), clientId: try clientId(try r.string("clientId")),
-                                            privateKey: SecretBytes(copying: try r.hex("privateKey")),
-                                            databaseKey: SecretBytes(copying: try r.hex("databaseKey")))
+        let identity = ConversationIdentity(
+            inboxId: try r.string("inboxId"), clientId: try clientId(try r.string("clientId")),
+            privateKey: SecretBytes(copying: try r.hex("privateKey")),
+            databaseKey: SecretBytes(copying: try r.hex("databaseKey")))
         return ["record": .string(String(decoding: KeychainRecord.encode(identity), as: UTF8.self))]
     }
 
@@ -49,9 +57,10 @@ enum IdentityOperations {
     /// about the mapping, not the keys.
     static func traceIdentity(_ r: InputReader) throws -> ConversationIdentity {
         let inboxId = try r.string("inboxId")
-        return ConversationIdentity(inboxId: inboxId, clientId: try clientId(try r.string("clientId")),
-                                    privateKey: SecretBytes(copying: SHA256.hash(Array("key/\(inboxId)".utf8))),
-                                    databaseKey: SecretBytes(copying: SHA256.hash(Array("db/\(inboxId)".utf8))))
+        return ConversationIdentity(
+            inboxId: inboxId, clientId: try clientId(try r.string("clientId")),
+            privateKey: SecretBytes(copying: SHA256.hash(Array("key/\(inboxId)".utf8))),
+            databaseKey: SecretBytes(copying: SHA256.hash(Array("db/\(inboxId)".utf8))))
     }
 
     static func found(_ identity: ConversationIdentity?) -> JSONValue {
@@ -62,9 +71,12 @@ enum IdentityOperations {
     /// A refused save, as a step result: the code, and the identifiers the error names.
     static func refusal(_ error: IdentityError) -> JSONValue {
         switch error {
-        case let .clientIdMismatch(inbox, existing, new):
-            return ["error": .string(error.code), "inboxId": .string(inbox), "existingClientId": .string(existing), "newClientId": .string(new)]
-        case let .duplicateClientId(clientId):
+        case .clientIdMismatch(let inbox, let existing, let new):
+            return [
+                "error": .string(error.code), "inboxId": .string(inbox), "existingClientId": .string(existing),
+                "newClientId": .string(new),
+            ]
+        case .duplicateClientId(let clientId):
             return ["error": .string(error.code), "clientId": .string(clientId)]
         default:
             return ["error": .string(error.code)]
@@ -87,7 +99,8 @@ enum IdentityOperations {
                 }
             case "lookupByClientId": results.append(found(store.identity(clientId: try s.string("clientId"))))
             case "lookupByInboxId": results.append(found(store.identity(inboxId: try s.string("inboxId"))))
-            case "delete": results.append(["result": store.delete(inboxId: try s.string("inboxId")) ? "deleted" : "notFound"])
+            case "delete":
+                results.append(["result": store.delete(inboxId: try s.string("inboxId")) ? "deleted" : "notFound"])
             default: throw InputError("unknown store operation")
             }
         }
@@ -101,16 +114,21 @@ enum IdentityOperations {
         switch try r.string("request") {
         case "registerDevice":
             let env = try r.optionalString("apnsEnv").map { text throws(InputError) -> ConvosBackend.APNsEnvironment in
-                guard let e = ConvosBackend.APNsEnvironment(rawValue: text) else { throw InputError("apnsEnv must be sandbox or production") }
+                guard let e = ConvosBackend.APNsEnvironment(rawValue: text) else {
+                    throw InputError("apnsEnv must be sandbox or production")
+                }
                 return e
             }
-            backendRequest = ConvosBackend.registerDevice(deviceId: try r.string("deviceId"), pushToken: try r.optionalString("pushToken"),
-                                                          environment: env, jwt: jwt)
+            backendRequest = ConvosBackend.registerDevice(
+                deviceId: try r.string("deviceId"), pushToken: try r.optionalString("pushToken"),
+                environment: env, jwt: jwt)
         case "subscribe":
-            backendRequest = ConvosBackend.subscribe(deviceId: try r.string("deviceId"), clientId: try clientId(try r.string("clientId")),
-                                                     topics: try r.stringArray("topics"), jwt: jwt)
+            backendRequest = ConvosBackend.subscribe(
+                deviceId: try r.string("deviceId"), clientId: try clientId(try r.string("clientId")),
+                topics: try r.stringArray("topics"), jwt: jwt)
         case "unsubscribe":
-            backendRequest = ConvosBackend.unsubscribe(clientId: try clientId(try r.string("clientId")), topics: try r.stringArray("topics"), jwt: jwt)
+            backendRequest = ConvosBackend.unsubscribe(
+                clientId: try clientId(try r.string("clientId")), topics: try r.stringArray("topics"), jwt: jwt)
         case "unregister":
             backendRequest = ConvosBackend.unregister(clientId: try clientId(try r.string("clientId")), jwt: jwt)
         default:
@@ -121,15 +139,21 @@ enum IdentityOperations {
 
     @Sendable static func teardown(_ request: OperationRequest) throws -> JSONValue {
         let r = request.reader
-        let steps = ConversationTeardown.steps(for: try traceIdentity(r), topics: try r.stringArray("topics"),
-                                               environment: try r.string("environment"), jwt: try r.string("jwt"))
-        return ["steps": .array(steps.map { step in
-            switch step {
-            case let .request(req): return ["step": .string(step.name), "request": req.json]
-            case let .deleteDatabaseRecords(inbox), let .deleteKeychainIdentity(inbox): return ["step": .string(step.name), "inboxId": .string(inbox)]
-            case let .deleteFiles(files): return ["step": .string(step.name), "files": .array(files.map(JSONValue.string))]
-            }
-        })]
+        let steps = ConversationTeardown.steps(
+            for: try traceIdentity(r), topics: try r.stringArray("topics"),
+            environment: try r.string("environment"), jwt: try r.string("jwt"))
+        return [
+            "steps": .array(
+                steps.map { step in
+                    switch step {
+                    case .request(let req): return ["step": .string(step.name), "request": req.json]
+                    case .deleteDatabaseRecords(let inbox), .deleteKeychainIdentity(let inbox):
+                        return ["step": .string(step.name), "inboxId": .string(inbox)]
+                    case .deleteFiles(let files):
+                        return ["step": .string(step.name), "files": .array(files.map(JSONValue.string))]
+                    }
+                })
+        ]
     }
 
     /// The push path end to end: identities saved (and some deleted) in a real store, then a
@@ -138,13 +162,15 @@ enum IdentityOperations {
         let r = request.reader
         let store = InMemoryIdentityStore()
         for entry in try r.array("saved") {
-            guard (try? store.save(try traceIdentity(InputReader(entry)))) != nil else { throw InputError("a saved identity was refused") }
+            guard (try? store.save(try traceIdentity(InputReader(entry)))) != nil else {
+                throw InputError("a saved identity was refused")
+            }
         }
         for inbox in try r.optionalStringArray("deletedInboxIds") { _ = store.delete(inboxId: inbox) }
         let payload = try ConvosPushPayload.parse(try r.field("payload"))
         switch ConvosPushRouter.route(payload, resolver: store) {
         case .unknownClientId: return ["outcome": "unknownClientId"]
-        case let .routed(identity, _): return ["outcome": "routed", "inboxId": .string(identity.inboxId)]
+        case .routed(let identity, _): return ["outcome": "routed", "inboxId": .string(identity.inboxId)]
         }
     }
 }

@@ -35,8 +35,10 @@ public struct IdentitySuite: ConformanceSuite {
     }
 
     public func vectorFiles() throws -> [VectorFileDeclaration] {
-        [try IdentityDerivationVectors.file(), try IdentityKeychainVectors.file(), try IdentityStoreVectors.file(),
-         try IdentityBackendVectors.file()]
+        [
+            try IdentityDerivationVectors.file(), try IdentityKeychainVectors.file(), try IdentityStoreVectors.file(),
+            try IdentityBackendVectors.file(),
+        ]
     }
 
     public var mutants: [Mutant] { IdentityMutants.all }

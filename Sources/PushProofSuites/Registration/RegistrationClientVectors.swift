@@ -7,27 +7,41 @@ import ZulipRegistration
 enum RegistrationClientVectors {
     typealias F = RegistrationFixtures
 
-    static func tokenCase(_ token: String, _ comment: String, _ flags: [String],
-                          check: (@Sendable (OperationOutcome) throws -> Void)? = nil) -> VectorCase {
-        VectorCase(comment: comment, flags: flags, input: ["token": .string(token)],
-                   intermediate: ["tokenUtf8Hex": .string(Hex.encode(Array(token.utf8))),
-                                  "sha256": .string(Hex.encode(SHA256.hash(Array(token.utf8))))],
-                   check: check)
+    static func tokenCase(
+        _ token: String, _ comment: String, _ flags: [String],
+        check: (@Sendable (OperationOutcome) throws -> Void)? = nil
+    ) -> VectorCase {
+        VectorCase(
+            comment: comment, flags: flags, input: ["token": .string(token)],
+            intermediate: [
+                "tokenUtf8Hex": .string(Hex.encode(Array(token.utf8))),
+                "sha256": .string(Hex.encode(SHA256.hash(Array(token.utf8)))),
+            ],
+            check: check)
     }
 
     /// A seal case; libsodium's own crypto_box_seal_open must open what the reference sealed.
-    static func sealCase(_ registration: PushRegistration, _ label: String, _ comment: String, _ flags: [String],
-                         key: X25519.KeyPair = F.currentKey) -> VectorCase {
+    static func sealCase(
+        _ registration: PushRegistration, _ label: String, _ comment: String, _ flags: [String],
+        key: X25519.KeyPair = F.currentKey
+    ) -> VectorCase {
         let esk = F.ephemeral("client/\(label)")
         let plaintext = registration.plaintext
         return VectorCase(
             comment: comment, flags: flags,
-            input: ["bouncerPublicKey": .string(F.b64(key)), "ephemeralSecretKey": .string(Hex.encode(esk.bytes.revealedBytes())),
-                    "registration": registration.json],
-            intermediate: ["ephemeralPublicKey": .string(Hex.encode(esk.publicKey.rawBytes)), "plaintextHex": .string(Hex.encode(plaintext))],
+            input: [
+                "bouncerPublicKey": .string(F.b64(key)),
+                "ephemeralSecretKey": .string(Hex.encode(esk.bytes.revealedBytes())),
+                "registration": registration.json,
+            ],
+            intermediate: [
+                "ephemeralPublicKey": .string(Hex.encode(esk.publicKey.rawBytes)),
+                "plaintextHex": .string(Hex.encode(plaintext)),
+            ],
             check: { answer in
-                guard case let .output(out) = answer, let text = out["encryptedPushRegistration"]?.stringValue,
-                    let box = try? Base64.decode(text), (try? SealedBox.Libsodium.open(box, recipient: key)) == plaintext
+                guard case .output(let out) = answer, let text = out["encryptedPushRegistration"]?.stringValue,
+                    let box = try? Base64.decode(text),
+                    (try? SealedBox.Libsodium.open(box, recipient: key)) == plaintext
                 else { throw GeneratorError("crypto_box_seal_open does not open the reference box") }
             })
     }
@@ -49,22 +63,32 @@ enum RegistrationClientVectors {
         ]
         let t = F.timestamp
         let deployedSeals = [
-            sealCase(PushRegistration(tokenKind: .fcm, token: "c0ffee", timestamp: t), "fcm-c0ffee",
-                     "FCM, the deployed documentation's example plaintext", ["KnownAnswer"]),
-            sealCase(PushRegistration(tokenKind: .fcm, token: F.fcmToken, timestamp: t), "fcm", "FCM registration", ["Normal"]),
-            sealCase(PushRegistration(tokenKind: .apns, token: F.apnsToken, timestamp: t, iosAppId: F.iosAppId), "apns",
-                     "APNs registration with ios_app_id last", ["Normal"]),
-            sealCase(PushRegistration(tokenKind: .fcm, token: F.nonAsciiToken, timestamp: t), "non-ascii",
-                     "non-ASCII token, written as raw UTF-8 in the JSON", ["NonAsciiToken"]),
-            sealCase(PushRegistration(tokenKind: .fcm, token: "quote\"back\\slash\ttab", timestamp: t), "escapes",
-                     "a token with characters JSON must escape", ["Normal"]),
-            sealCase(PushRegistration(tokenKind: .fcm, token: F.fcmToken, timestamp: t), "previous-key",
-                     "sealed to the previous release's key", ["KeyRotation"], key: F.previousKey),
+            sealCase(
+                PushRegistration(tokenKind: .fcm, token: "c0ffee", timestamp: t), "fcm-c0ffee",
+                "FCM, the deployed documentation's example plaintext", ["KnownAnswer"]),
+            sealCase(
+                PushRegistration(tokenKind: .fcm, token: F.fcmToken, timestamp: t), "fcm", "FCM registration",
+                ["Normal"]),
+            sealCase(
+                PushRegistration(tokenKind: .apns, token: F.apnsToken, timestamp: t, iosAppId: F.iosAppId), "apns",
+                "APNs registration with ios_app_id last", ["Normal"]),
+            sealCase(
+                PushRegistration(tokenKind: .fcm, token: F.nonAsciiToken, timestamp: t), "non-ascii",
+                "non-ASCII token, written as raw UTF-8 in the JSON", ["NonAsciiToken"]),
+            sealCase(
+                PushRegistration(tokenKind: .fcm, token: "quote\"back\\slash\ttab", timestamp: t), "escapes",
+                "a token with characters JSON must escape", ["Normal"]),
+            sealCase(
+                PushRegistration(tokenKind: .fcm, token: F.fcmToken, timestamp: t), "previous-key",
+                "sealed to the previous release's key", ["KeyRotation"], key: F.previousKey),
         ]
         let proposalSeals = [
-            sealCase(PushRegistration(tokenKind: .fcm, token: F.fcmToken, timestamp: t), "proposal-fcm", "proposal profile, FCM", ["Normal"]),
-            sealCase(PushRegistration(tokenKind: .apns, token: F.apnsToken, timestamp: t), "proposal-apns",
-                     "proposal profile, APNs: no ios_app_id in this profile", ["Normal"]),
+            sealCase(
+                PushRegistration(tokenKind: .fcm, token: F.fcmToken, timestamp: t), "proposal-fcm",
+                "proposal profile, FCM", ["Normal"]),
+            sealCase(
+                PushRegistration(tokenKind: .apns, token: F.apnsToken, timestamp: t), "proposal-apns",
+                "proposal profile, APNs: no ios_app_id in this profile", ["Normal"]),
         ]
         return VectorFileDeclaration(
             suite: "registration_client", protocolName: "zulip-push-registration", notes: RegistrationNotes.catalogue,
@@ -74,15 +98,20 @@ enum RegistrationClientVectors {
                 "Keys: X25519 from crypto_box_seed_keypair(SHA-256(\"pushproof/bouncer-key/<label>\")); ephemeral secret keys are SHA-256(\"pushproof/ephemeral/<label>\").",
             ],
             groups: [
-                .init(type: "TokenIdTest", operation: .registrationTokenId,
-                      description: "token_id = base64(SHA-256(UTF-8 token)[0..8]); tokenIdInt64 is the big-endian signed value the server stores, as a decimal string.",
-                      ids: .from(1), cases: tokens),
-                .init(type: "SealTest", operation: .registrationSeal,
-                      description: "Compact JSON plaintext (token_kind, token, timestamp, ios_app_id) sealed with crypto_box_seal's construction.",
-                      ids: .from(101), cases: deployedSeals),
-                .init(type: "SealTest", operation: .registrationSeal, profile: .proposal,
-                      description: "Proposal profile: the plaintext has no ios_app_id.",
-                      ids: .from(101 + deployedSeals.count), cases: proposalSeals),
+                .init(
+                    type: "TokenIdTest", operation: .registrationTokenId,
+                    description:
+                        "token_id = base64(SHA-256(UTF-8 token)[0..8]); tokenIdInt64 is the big-endian signed value the server stores, as a decimal string.",
+                    ids: .from(1), cases: tokens),
+                .init(
+                    type: "SealTest", operation: .registrationSeal,
+                    description:
+                        "Compact JSON plaintext (token_kind, token, timestamp, ios_app_id) sealed with crypto_box_seal's construction.",
+                    ids: .from(101), cases: deployedSeals),
+                .init(
+                    type: "SealTest", operation: .registrationSeal, profile: .proposal,
+                    description: "Proposal profile: the plaintext has no ios_app_id.",
+                    ids: .from(101 + deployedSeals.count), cases: proposalSeals),
             ])
     }
 }

@@ -31,17 +31,22 @@ enum RegistrationFixtures {
         try! X25519.SecretKey(rawBytes: SHA256.hash(Array("pushproof/ephemeral/\(label)".utf8)))
     }
 
-    static let fcmToken = "cXk9b2Jd:APA91b" + Base64.encode(SHA256.hash(Array("pushproof/fcm-token".utf8)), variant: .urlSafeNoPadding)
+    static let fcmToken =
+        "cXk9b2Jd:APA91b" + Base64.encode(SHA256.hash(Array("pushproof/fcm-token".utf8)), variant: .urlSafeNoPadding)
     static let apnsToken = Hex.encode(SHA256.hash(Array("pushproof/apns-token".utf8)))
     static let nonAsciiToken = "tökén-推送-☃-𝄞-" + String(repeating: "é", count: 3)
 
     static func b64(_ key: X25519.KeyPair) -> String { Base64.encode(key.publicKey.rawBytes) }
 
     static func ringJSON(_ entries: [(X25519.KeyPair, String)]) -> JSONValue {
-        .array(entries.map { pair, status in
-            ["publicKey": .string(b64(pair)), "secretKey": .string(Hex.encode(pair.secretKey.bytes.revealedBytes())),
-             "status": .string(status)]
-        })
+        .array(
+            entries.map { pair, status in
+                [
+                    "publicKey": .string(b64(pair)),
+                    "secretKey": .string(Hex.encode(pair.secretKey.bytes.revealedBytes())),
+                    "status": .string(status),
+                ]
+            })
     }
 
     static let standardRing = ringJSON([(currentKey, "active"), (previousKey, "active"), (retiredKey, "retired")])
@@ -64,16 +69,19 @@ extension RegistrationFixtures {
         }
     }
 
-    static func seal(plaintext: [UInt8], label: String, profile: RegistrationProfile = .deployed,
-                     to key: X25519.KeyPair = currentKey, naming named: X25519.KeyPair? = nil,
-                     tokenIdOf token: String = fcmToken, realm: String = RegistrationFixtures.realm,
-                     pushAccountId: UInt64 = 0x1234_5678_9abc_def0) -> Sealed {
+    static func seal(
+        plaintext: [UInt8], label: String, profile: RegistrationProfile = .deployed,
+        to key: X25519.KeyPair = currentKey, naming named: X25519.KeyPair? = nil,
+        tokenIdOf token: String = fcmToken, realm: String = RegistrationFixtures.realm,
+        pushAccountId: UInt64 = 0x1234_5678_9abc_def0
+    ) -> Sealed {
         let esk = ephemeral("bouncer/\(label)")
         let box = try! SealedBox.seal(plaintext, to: key.publicKey, ephemeralSecretKey: esk)
-        let request = BouncerRequest(realmUUID: realm, bouncerPublicKey: b64(named ?? key),
-                                     encryptedPushRegistration: Base64.encode(box),
-                                     tokenId: profile == .deployed ? TokenId(token: token).base64 : nil,
-                                     pushAccountId: profile == .proposal ? pushAccountId : nil)
+        let request = BouncerRequest(
+            realmUUID: realm, bouncerPublicKey: b64(named ?? key),
+            encryptedPushRegistration: Base64.encode(box),
+            tokenId: profile == .deployed ? TokenId(token: token).base64 : nil,
+            pushAccountId: profile == .proposal ? pushAccountId : nil)
         let epk = esk.publicKey
         let intermediate: JSONValue = [
             "plaintext": .string(String(decoding: plaintext, as: UTF8.self)),
@@ -84,18 +92,22 @@ extension RegistrationFixtures {
         return Sealed(request: request, box: box, intermediate: intermediate)
     }
 
-    static func seal(_ registration: PushRegistration, label: String, profile: RegistrationProfile = .deployed,
-                     to key: X25519.KeyPair = currentKey, realm: String = RegistrationFixtures.realm,
-                     pushAccountId: UInt64 = 0x1234_5678_9abc_def0) -> Sealed {
-        seal(plaintext: registration.plaintext, label: label, profile: profile, to: key, tokenIdOf: registration.token,
-             realm: realm, pushAccountId: pushAccountId)
+    static func seal(
+        _ registration: PushRegistration, label: String, profile: RegistrationProfile = .deployed,
+        to key: X25519.KeyPair = currentKey, realm: String = RegistrationFixtures.realm,
+        pushAccountId: UInt64 = 0x1234_5678_9abc_def0
+    ) -> Sealed {
+        seal(
+            plaintext: registration.plaintext, label: label, profile: profile, to: key, tokenIdOf: registration.token,
+            realm: realm, pushAccountId: pushAccountId)
     }
 
     static func fcm(_ token: String = fcmToken, at t: Int64 = timestamp) -> PushRegistration {
         PushRegistration(tokenKind: .fcm, token: token, timestamp: t)
     }
 
-    static func apns(_ token: String = apnsToken, at t: Int64 = timestamp, app: String? = iosAppId) -> PushRegistration {
+    static func apns(_ token: String = apnsToken, at t: Int64 = timestamp, app: String? = iosAppId) -> PushRegistration
+    {
         PushRegistration(tokenKind: .apns, token: token, timestamp: t, iosAppId: app)
     }
 
@@ -103,6 +115,10 @@ extension RegistrationFixtures {
     static func plaintext(_ value: JSONValue) -> [UInt8] { JSONWriter.compactBytes(value) }
 
     static func flipBit(_ index: Int, bit: Int) -> ([UInt8]) -> [UInt8] {
-        { var b = $0; b[index] ^= UInt8(1 << bit); return b }
+        {
+            var b = $0
+            b[index] ^= UInt8(1 << bit)
+            return b
+        }
     }
 }

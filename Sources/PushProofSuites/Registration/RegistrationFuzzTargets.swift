@@ -30,14 +30,21 @@ enum BouncerOpenHarness {
             for profile in RegistrationProfile.allCases {
                 var bouncer = RegistrationFuzzFixtures.bouncer(strictness, profile: profile)
                 let request: BouncerRequest
-                if let json = try? JSONParser.parse(data), let parsed = try? BouncerRequest.parse(json, profile: profile) {
+                if let json = try? JSONParser.parse(data),
+                    let parsed = try? BouncerRequest.parse(json, profile: profile)
+                {
                     request = parsed
                 } else {
-                    guard let box = try? SealedBox.seal(data, to: RegistrationFuzzFixtures.bouncerKey.publicKey,
-                                                        ephemeralSecretKey: X25519.SecretKey(rawBytes: SHA256.hash(data))) else { continue }
-                    request = BouncerRequest(realmUUID: "fuzz", bouncerPublicKey: Base64.encode(RegistrationFuzzFixtures.bouncerKey.publicKey.rawBytes),
-                                             encryptedPushRegistration: Base64.encode(box),
-                                             tokenId: TokenId(token: "fuzz").base64, pushAccountId: 1)
+                    guard
+                        let box = try? SealedBox.seal(
+                            data, to: RegistrationFuzzFixtures.bouncerKey.publicKey,
+                            ephemeralSecretKey: X25519.SecretKey(rawBytes: SHA256.hash(data)))
+                    else { continue }
+                    request = BouncerRequest(
+                        realmUUID: "fuzz",
+                        bouncerPublicKey: Base64.encode(RegistrationFuzzFixtures.bouncerKey.publicKey.rawBytes),
+                        encryptedPushRegistration: Base64.encode(box),
+                        tokenId: TokenId(token: "fuzz").base64, pushAccountId: 1)
                 }
                 check(&bouncer, request, strictness: strictness)
             }
@@ -49,9 +56,14 @@ enum BouncerOpenHarness {
         do {
             let first = try bouncer.register(request)
             let r = first.device.registration
-            fuzzInvariant((1...PushRegistration.maximumTokenLength).contains(PushRegistration.tokenLength(r.token)), "token length")
-            fuzzInvariant(RegistrationFuzzFixtures.now - r.timestamp <= PushBouncer.livenessTimeout || r.timestamp > RegistrationFuzzFixtures.now, "liveness")
-            fuzzInvariant((r.tokenKind == .apns) == (r.iosAppId != nil) || bouncer.profile == .proposal, "ios_app_id rule")
+            fuzzInvariant(
+                (1...PushRegistration.maximumTokenLength).contains(PushRegistration.tokenLength(r.token)),
+                "token length")
+            fuzzInvariant(
+                RegistrationFuzzFixtures.now - r.timestamp <= PushBouncer.livenessTimeout
+                    || r.timestamp > RegistrationFuzzFixtures.now, "liveness")
+            fuzzInvariant(
+                (r.tokenKind == .apns) == (r.iosAppId != nil) || bouncer.profile == .proposal, "ios_app_id rule")
             // Registering again is idempotent.
             let again = try bouncer.register(request)
             fuzzInvariant(!again.created && again.device == first.device, "dedup")
@@ -93,20 +105,22 @@ enum ServerParametersHarness {
         var params: [String: String] = [:]
         for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
             let parts = line.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            params[String(decoding: parts[0], as: UTF8.self)] = parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : ""
+            params[String(decoding: parts[0], as: UTF8.self)] =
+                parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : ""
         }
         for profile in RegistrationProfile.allCases {
-            let validator = RegisterParameterValidator(profile: profile, knownDeviceIds: [7, 8], inProgress: [.device(8)])
+            let validator = RegisterParameterValidator(
+                profile: profile, knownDeviceIds: [7, 8], inProgress: [.device(8)])
             let first = Result { () throws(ServerError) in try validator.validate(params) }
             let second = Result { () throws(ServerError) in try validator.validate(params) }
             fuzzInvariant(first == second, "validation is not deterministic")
-            if case let .success(request) = first, profile == .deployed {
+            if case .success(let request) = first, profile == .deployed {
                 fuzzInvariant(request.pushKeyBase64 != nil || request.token != nil, "accepted with no group")
             }
             // Whatever validates (with device 8 busy) must register on a server with nothing
             // pending, and queue a bouncer request exactly when a token group came.
             var server = RegistrationServer(profile: profile, realmUUID: "fuzz", knownDeviceIds: [7, 8])
-            if case let .success(request) = first {
+            if case .success(let request) = first {
                 do {
                     let outgoing = try server.register(params)
                     fuzzInvariant((outgoing != nil) == (request.token != nil), "bouncer request without a token group")

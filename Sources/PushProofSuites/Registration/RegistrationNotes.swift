@@ -3,48 +3,150 @@ import PushProofConformance
 /// The flags of the registration vector files and what each means.
 enum RegistrationNotes {
     static let catalogue: [String: VectorNote] = [
-        "Normal": .init(bugType: "BASIC", description: "An ordinary registration that every implementation must handle."),
-        "KnownAnswer": .init(bugType: "BASIC", description: "A value published by the deployed system's own documentation or tests."),
-        "NonAsciiToken": .init(bugType: "EDGE_CASE", description: "The token has non-ASCII characters: token_id hashes its UTF-8 bytes and JSON carries them unescaped."),
-        "TokenLengthBoundary": .init(bugType: "EDGE_CASE", description: "Token length at or just past the allowed 1..4096 characters."),
-        "TokenLengthInCodePoints": .init(bugType: "EDGE_CASE", description: "Length counts Unicode code points (Python len), not UTF-8 bytes or UTF-16 units."),
-        "LivenessBoundary": .init(bugType: "EDGE_CASE", description: "now - timestamp exactly 86400 s is still live; 86401 s is expired (the check is `>`)."),
-        "Expired": .init(bugType: "MISSING_STEP", description: "The registration is older than 24 h: a bouncer that skips the liveness check accepts replays."),
-        "FutureTimestamp": .init(bugType: "LENIENCY", description: "The timestamp is in the future. The deployed bouncer accepts it (no check exists); a stricter bouncer may refuse it with BAD_REQUEST."),
-        "Dedup": .init(bugType: "FUNCTIONALITY", description: "A registration already on record: the bouncer returns the existing record instead of creating another (deployed: unique on token_id and realm; proposal: on token and push_account_id)."),
-        "KeyRotation": .init(bugType: "FUNCTIONALITY", description: "Sealed to an older key that is still in the ring: older app releases must keep working."),
-        "RetiredKey": .init(bugType: "AUTH_BYPASS", description: "Sealed to a key that was retired from the ring: INVALID_BOUNCER_PUBLIC_KEY."),
-        "UnknownKey": .init(bugType: "AUTH_BYPASS", description: "bouncer_public_key is not in the ring: INVALID_BOUNCER_PUBLIC_KEY."),
-        "NonCanonicalKeyString": .init(bugType: "EDGE_CASE", description: "bouncer_public_key is looked up as the exact string: another spelling of a known key is unknown."),
-        "TruncatedBox": .init(bugType: "MODIFIED_PARAMETER", description: "The sealed box is cut short, below or above its 48-byte overhead."),
-        "ModifiedEphemeralKey": .init(bugType: "MALLEABILITY", description: "A bit of the ephemeral public key (bytes 0..31 of the box) is flipped."),
-        "EphemeralKeyHighBit": .init(bugType: "MALLEABILITY", description: "The top bit of the ephemeral key is flipped: X25519 ignores it, but the nonce hashes the key as sent, so the box must not open."),
-        "ModifiedTag": .init(bugType: "MALLEABILITY", description: "A bit of the Poly1305 tag (bytes 32..47 of the box) is flipped."),
-        "ModifiedCiphertext": .init(bugType: "MALLEABILITY", description: "A bit of the ciphertext (bytes 48.. of the box) is flipped."),
+        "Normal": .init(
+            bugType: "BASIC", description: "An ordinary registration that every implementation must handle."),
+        "KnownAnswer": .init(
+            bugType: "BASIC", description: "A value published by the deployed system's own documentation or tests."),
+        "NonAsciiToken": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "The token has non-ASCII characters: token_id hashes its UTF-8 bytes and JSON carries them unescaped."),
+        "TokenLengthBoundary": .init(
+            bugType: "EDGE_CASE", description: "Token length at or just past the allowed 1..4096 characters."),
+        "TokenLengthInCodePoints": .init(
+            bugType: "EDGE_CASE",
+            description: "Length counts Unicode code points (Python len), not UTF-8 bytes or UTF-16 units."),
+        "LivenessBoundary": .init(
+            bugType: "EDGE_CASE",
+            description: "now - timestamp exactly 86400 s is still live; 86401 s is expired (the check is `>`)."),
+        "Expired": .init(
+            bugType: "MISSING_STEP",
+            description: "The registration is older than 24 h: a bouncer that skips the liveness check accepts replays."
+        ),
+        "FutureTimestamp": .init(
+            bugType: "LENIENCY",
+            description:
+                "The timestamp is in the future. The deployed bouncer accepts it (no check exists); a stricter bouncer may refuse it with BAD_REQUEST."
+        ),
+        "Dedup": .init(
+            bugType: "FUNCTIONALITY",
+            description:
+                "A registration already on record: the bouncer returns the existing record instead of creating another (deployed: unique on token_id and realm; proposal: on token and push_account_id)."
+        ),
+        "KeyRotation": .init(
+            bugType: "FUNCTIONALITY",
+            description: "Sealed to an older key that is still in the ring: older app releases must keep working."),
+        "RetiredKey": .init(
+            bugType: "AUTH_BYPASS",
+            description: "Sealed to a key that was retired from the ring: INVALID_BOUNCER_PUBLIC_KEY."),
+        "UnknownKey": .init(
+            bugType: "AUTH_BYPASS", description: "bouncer_public_key is not in the ring: INVALID_BOUNCER_PUBLIC_KEY."),
+        "NonCanonicalKeyString": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "bouncer_public_key is looked up as the exact string: another spelling of a known key is unknown."),
+        "TruncatedBox": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description: "The sealed box is cut short, below or above its 48-byte overhead."),
+        "ModifiedEphemeralKey": .init(
+            bugType: "MALLEABILITY",
+            description: "A bit of the ephemeral public key (bytes 0..31 of the box) is flipped."),
+        "EphemeralKeyHighBit": .init(
+            bugType: "MALLEABILITY",
+            description:
+                "The top bit of the ephemeral key is flipped: X25519 ignores it, but the nonce hashes the key as sent, so the box must not open."
+        ),
+        "ModifiedTag": .init(
+            bugType: "MALLEABILITY", description: "A bit of the Poly1305 tag (bytes 32..47 of the box) is flipped."),
+        "ModifiedCiphertext": .init(
+            bugType: "MALLEABILITY", description: "A bit of the ciphertext (bytes 48.. of the box) is flipped."),
         "AppendedData": .init(bugType: "MALLEABILITY", description: "Bytes are appended to a valid box."),
-        "LowOrderEphemeralKey": .init(bugType: "EDGE_CASE", description: "The ephemeral key is a low-order point (all zeros): the shared secret is zero and libsodium refuses it."),
-        "WrongRecipient": .init(bugType: "AUTH_BYPASS", description: "Sealed to a key the bouncer does not hold while naming one it does."),
-        "PlaintextNotJson": .init(bugType: "MODIFIED_PARAMETER", description: "The box opens but the plaintext is not a JSON object in UTF-8."),
-        "PlaintextSchema": .init(bugType: "MISSING_STEP", description: "A PushRegistration field is missing or has the wrong JSON type."),
+        "LowOrderEphemeralKey": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "The ephemeral key is a low-order point (all zeros): the shared secret is zero and libsodium refuses it."
+        ),
+        "WrongRecipient": .init(
+            bugType: "AUTH_BYPASS", description: "Sealed to a key the bouncer does not hold while naming one it does."),
+        "PlaintextNotJson": .init(
+            bugType: "MODIFIED_PARAMETER", description: "The box opens but the plaintext is not a JSON object in UTF-8."
+        ),
+        "PlaintextSchema": .init(
+            bugType: "MISSING_STEP", description: "A PushRegistration field is missing or has the wrong JSON type."),
         "TokenKind": .init(bugType: "MISSING_STEP", description: "token_kind is not exactly \"fcm\" or \"apns\"."),
-        "IosAppIdRule": .init(bugType: "MISSING_STEP", description: "Deployed: APNs requires ios_app_id (a known app id), FCM must not carry one."),
+        "IosAppIdRule": .init(
+            bugType: "MISSING_STEP",
+            description: "Deployed: APNs requires ios_app_id (a known app id), FCM must not carry one."),
         "ApnsTokenNotHex": .init(bugType: "MISSING_STEP", description: "An APNs token must be hexadecimal."),
-        "ExtraField": .init(bugType: "LENIENCY", description: "The plaintext has a field the schema does not define. Strict answer BAD_REQUEST; the deployed bouncer (pydantic, no extra=forbid) ignores it."),
-        "DuplicateKey": .init(bugType: "LENIENCY", description: "The plaintext repeats a key. Strict answer BAD_REQUEST; the deployed bouncer (Python json) keeps the last value."),
-        "LaxTimestamp": .init(bugType: "LENIENCY", description: "timestamp is a numeric string or an integral float. Strict answer BAD_REQUEST; the deployed bouncer (pydantic lax mode) coerces it to an integer."),
-        "TokenIdMismatch": .init(bugType: "MISSING_STEP", description: "token_id does not match the decrypted token: a bouncer that skips the match lets a server claim any token id."),
-        "MalformedRequest": .init(bugType: "MODIFIED_PARAMETER", description: "A request field is missing or malformed before any decryption."),
-        "Base64Whitespace": .init(bugType: "LENIENCY", description: "encrypted_push_registration has whitespace in it. Strict answer BAD_REQUEST; the deployed bouncer (Python's non-validating b64decode) drops it and accepts."),
-        "Base64UrlSafe": .init(bugType: "MODIFIED_PARAMETER", description: "encrypted_push_registration uses the URL-safe alphabet; the wire format is standard base64. deployedAnswer shows what Python's decoder, which drops '-' and '_', makes of it."),
-        "Base64MissingPadding": .init(bugType: "KNOWN_BUG", description: "encrypted_push_registration lacks its '=' padding. Strict answer BAD_REQUEST; the deployed bouncer raises an uncaught binascii.Error (HTTP 500, shown as SERVER_ERROR in deployedAnswer)."),
-        "Base64NonCanonical": .init(bugType: "MALLEABILITY", description: "The unused low bits of the last base64 symbol are not zero: a second spelling of the same bytes, refused by a strict decoder."),
-        "ExactMessage": .init(bugType: "DEFINED", description: "The error message is the deployed Zulip server's exact text and is compared."),
-        "ReferenceMessage": .init(bugType: "DEFINED", description: "The deployed text is not known; the message is PushProof's choice and is compared, so other implementations may need to map their text."),
-        "GroupRule": .init(bugType: "MISSING_STEP", description: "The key group (push_key_id, push_key) and the token group (token_kind, token_id, bouncer_public_key, encrypted_push_registration) are each all present or all absent, and at least one is present."),
-        "PushKeyFormat": .init(bugType: "MODIFIED_PARAMETER", description: "push_key must be base64 of 33 bytes whose first byte is the type byte 0x31."),
+        "ExtraField": .init(
+            bugType: "LENIENCY",
+            description:
+                "The plaintext has a field the schema does not define. Strict answer BAD_REQUEST; the deployed bouncer (pydantic, no extra=forbid) ignores it."
+        ),
+        "DuplicateKey": .init(
+            bugType: "LENIENCY",
+            description:
+                "The plaintext repeats a key. Strict answer BAD_REQUEST; the deployed bouncer (Python json) keeps the last value."
+        ),
+        "LaxTimestamp": .init(
+            bugType: "LENIENCY",
+            description:
+                "timestamp is a numeric string or an integral float. Strict answer BAD_REQUEST; the deployed bouncer (pydantic lax mode) coerces it to an integer."
+        ),
+        "TokenIdMismatch": .init(
+            bugType: "MISSING_STEP",
+            description:
+                "token_id does not match the decrypted token: a bouncer that skips the match lets a server claim any token id."
+        ),
+        "MalformedRequest": .init(
+            bugType: "MODIFIED_PARAMETER", description: "A request field is missing or malformed before any decryption."
+        ),
+        "Base64Whitespace": .init(
+            bugType: "LENIENCY",
+            description:
+                "encrypted_push_registration has whitespace in it. Strict answer BAD_REQUEST; the deployed bouncer (Python's non-validating b64decode) drops it and accepts."
+        ),
+        "Base64UrlSafe": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description:
+                "encrypted_push_registration uses the URL-safe alphabet; the wire format is standard base64. deployedAnswer shows what Python's decoder, which drops '-' and '_', makes of it."
+        ),
+        "Base64MissingPadding": .init(
+            bugType: "KNOWN_BUG",
+            description:
+                "encrypted_push_registration lacks its '=' padding. Strict answer BAD_REQUEST; the deployed bouncer raises an uncaught binascii.Error (HTTP 500, shown as SERVER_ERROR in deployedAnswer)."
+        ),
+        "Base64NonCanonical": .init(
+            bugType: "MALLEABILITY",
+            description:
+                "The unused low bits of the last base64 symbol are not zero: a second spelling of the same bytes, refused by a strict decoder."
+        ),
+        "ExactMessage": .init(
+            bugType: "DEFINED",
+            description: "The error message is the deployed Zulip server's exact text and is compared."),
+        "ReferenceMessage": .init(
+            bugType: "DEFINED",
+            description:
+                "The deployed text is not known; the message is PushProof's choice and is compared, so other implementations may need to map their text."
+        ),
+        "GroupRule": .init(
+            bugType: "MISSING_STEP",
+            description:
+                "The key group (push_key_id, push_key) and the token group (token_kind, token_id, bouncer_public_key, encrypted_push_registration) are each all present or all absent, and at least one is present."
+        ),
+        "PushKeyFormat": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description: "push_key must be base64 of 33 bytes whose first byte is the type byte 0x31."),
         "Uint32Range": .init(bugType: "EDGE_CASE", description: "push_key_id must be an unsigned 32-bit integer."),
-        "Lifecycle": .init(bugType: "FUNCTIONALITY", description: "A trace of requests and bouncer answers with the server's state after each step."),
-        "TransientFailure": .init(bugType: "FUNCTIONALITY", description: "A 5xx or network failure keeps the registration pending and schedules a retry."),
-        "TerminalError": .init(bugType: "FUNCTIONALITY", description: "A refusal drops the pending registration and reports its code; an active registration stays active."),
+        "Lifecycle": .init(
+            bugType: "FUNCTIONALITY",
+            description: "A trace of requests and bouncer answers with the server's state after each step."),
+        "TransientFailure": .init(
+            bugType: "FUNCTIONALITY",
+            description: "A 5xx or network failure keeps the registration pending and schedules a retry."),
+        "TerminalError": .init(
+            bugType: "FUNCTIONALITY",
+            description:
+                "A refusal drops the pending registration and reports its code; an active registration stays active."),
     ]
 }

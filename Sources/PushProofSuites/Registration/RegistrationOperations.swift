@@ -19,14 +19,16 @@ enum RegistrationOperations {
     static func registration(_ json: JSONValue) throws(InputError) -> PushRegistration {
         let r = InputReader(json)
         guard let kind = TokenKind(rawValue: try r.string("token_kind")) else { throw InputError("unknown token_kind") }
-        return PushRegistration(tokenKind: kind, token: try r.string("token"), timestamp: try r.int64("timestamp"),
-                                iosAppId: try r.optionalString("ios_app_id"))
+        return PushRegistration(
+            tokenKind: kind, token: try r.string("token"), timestamp: try r.int64("timestamp"),
+            iosAppId: try r.optionalString("ios_app_id"))
     }
 
     @Sendable static func seal(_ request: OperationRequest) throws -> JSONValue {
         let input = request.reader
         let profile = try request.profile.as(RegistrationProfile.self)
-        guard let bouncerKey = try? X25519.PublicKey(rawBytes: Base64.decode(try input.string("bouncerPublicKey"))) else {
+        guard let bouncerKey = try? X25519.PublicKey(rawBytes: Base64.decode(try input.string("bouncerPublicKey")))
+        else {
             throw InputError("bouncerPublicKey must be base64 of 32 bytes")
         }
         guard let esk = try? X25519.SecretKey(rawBytes: try input.hex("ephemeralSecretKey")) else {
@@ -66,18 +68,21 @@ enum RegistrationOperations {
             if try e.string("status") == "retired" { toRetire.append(try e.string("publicKey")) }
         }
         for key in toRetire { try ring.retire(publicKey: key) }
-        return PushBouncer(profile: try request.profile.as(RegistrationProfile.self), keyRing: ring,
-                           clock: FixedUnixClock(try config.int64("now")),
-                           iosAppIds: Set(try config.optionalStringArray("iosAppIds")), strictness: strictness)
+        return PushBouncer(
+            profile: try request.profile.as(RegistrationProfile.self), keyRing: ring,
+            clock: FixedUnixClock(try config.int64("now")),
+            iosAppIds: Set(try config.optionalStringArray("iosAppIds")), strictness: strictness)
     }
 
     static func bouncer(_ request: OperationRequest, strictness: BouncerStrictness) throws -> JSONValue {
         var bouncer = try makeBouncer(request, strictness: strictness)
         for prior in try request.reader.optionalArray("priorRequests") {
-            guard let parsed = try? BouncerRequest.parse(prior, profile: bouncer.profile), (try? bouncer.register(parsed)) != nil
+            guard let parsed = try? BouncerRequest.parse(prior, profile: bouncer.profile),
+                (try? bouncer.register(parsed)) != nil
             else { throw InputError("a prior request was refused") }
         }
-        let result = try bouncer.register(try BouncerRequest.parse(try request.reader.field("request"), profile: bouncer.profile))
+        let result = try bouncer.register(
+            try BouncerRequest.parse(try request.reader.field("request"), profile: bouncer.profile))
         return .object([
             .init("deviceId", .integer(result.device.deviceId)),
             .init("created", .bool(result.created)),
@@ -100,13 +105,14 @@ enum RegistrationOperations {
                 throw InputError("inProgress entries must be integers")
             }
         }
-        let validator = RegisterParameterValidator(profile: profile, knownDeviceIds: Set(try input.optionalInt64Array("knownDeviceIds")),
-                                                   inProgress: inProgress)
+        let validator = RegisterParameterValidator(
+            profile: profile, knownDeviceIds: Set(try input.optionalInt64Array("knownDeviceIds")),
+            inProgress: inProgress)
         let v = try validator.validate(try input.stringMap("params"))
         var members: [JSONValue.Member] = []
         switch v.key {
-        case let .device(id): members.append(.init("deviceId", .integer(id)))
-        case let .pushAccount(id): members.append(.init("pushAccountId", .integer(id)))
+        case .device(let id): members.append(.init("deviceId", .integer(id)))
+        case .pushAccount(let id): members.append(.init("pushAccountId", .integer(id)))
         }
         if let id = v.pushKeyId { members.append(.init("pushKeyId", .integer(id))) }
         if let key = v.pushKeyBase64 { members.append(.init("pushKey", .string(key))) }
@@ -128,8 +134,9 @@ enum RegistrationOperations {
     @Sendable static func serverLifecycle(_ request: OperationRequest) throws -> JSONValue {
         let input = request.reader
         let profile = try request.profile.as(RegistrationProfile.self)
-        var server = RegistrationServer(profile: profile, realmUUID: try input.string("realmUUID"),
-                                        knownDeviceIds: Set(try input.optionalInt64Array("knownDeviceIds")))
+        var server = RegistrationServer(
+            profile: profile, realmUUID: try input.string("realmUUID"),
+            knownDeviceIds: Set(try input.optionalInt64Array("knownDeviceIds")))
         var generator = SystemRandomNumberGenerator()
         var states: [JSONValue] = []
         for step in try input.array("steps") {
@@ -148,9 +155,11 @@ enum RegistrationOperations {
                 key = try lifecycleKey(try s.field("register"), profile: profile, fromParams: true)
             } else if s.has("bouncerAnswer") {
                 key = try lifecycleKey(try s.field("for"), profile: profile, fromParams: false)
-                switch server.bouncerAnswered(try bouncerAnswer(try s.object("bouncerAnswer")), for: key, using: &generator) {
+                switch server.bouncerAnswered(
+                    try bouncerAnswer(try s.object("bouncerAnswer")), for: key, using: &generator)
+                {
                 case .activated: record.append(.init("action", "activated"))
-                case let .dropped(code):
+                case .dropped(let code):
                     record.append(.init("action", "dropped"))
                     record.append(.init("code", .string(code)))
                 case .retry: record.append(.init("action", "retry"))
@@ -169,14 +178,18 @@ enum RegistrationOperations {
         return ["states": .array(states)]
     }
 
-    static func lifecycleKey(_ json: JSONValue, profile: RegistrationProfile, fromParams: Bool) throws(InputError) -> RegistrationKey {
+    static func lifecycleKey(_ json: JSONValue, profile: RegistrationProfile, fromParams: Bool) throws(InputError)
+        -> RegistrationKey
+    {
         switch profile {
         case .deployed:
             let raw = fromParams ? json["device_id"]?.stringValue.flatMap { Int64($0) } : json["deviceId"]?.int64Value
             guard let id = raw else { throw InputError("a deployed step needs a device id") }
             return .device(id)
         case .proposal:
-            let raw = fromParams ? json["push_account_id"]?.stringValue.flatMap { UInt64($0) } : json["pushAccountId"]?.uint64Value
+            let raw =
+                fromParams
+                ? json["push_account_id"]?.stringValue.flatMap { UInt64($0) } : json["pushAccountId"]?.uint64Value
             guard let id = raw else { throw InputError("a proposal step needs a push account id") }
             return .pushAccount(id)
         }

@@ -20,7 +20,8 @@ public struct RegistrationSuite: ConformanceSuite {
         [
             SuiteOperation(.registrationTokenId, output: RegistrationOperations.tokenId),
             SuiteOperation(.registrationSeal, output: RegistrationOperations.seal),
-            SuiteOperation(.registrationBouncer, output: { try RegistrationOperations.bouncer($0, strictness: .strict) }),
+            SuiteOperation(
+                .registrationBouncer, output: { try RegistrationOperations.bouncer($0, strictness: .strict) }),
             SuiteOperation(.registrationServerParameters, output: RegistrationOperations.serverParameters),
             SuiteOperation(.registrationServerLifecycle, output: RegistrationOperations.serverLifecycle),
         ]
