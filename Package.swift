@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ConvosPush", targets: ["ConvosPush"]),
         .library(name: "ConvosExplode", targets: ["ConvosExplode"]),
         .library(name: "ConvosIdentity", targets: ["ConvosIdentity"]),
+        .library(name: "CatbirdMLS", targets: ["CatbirdMLS"]),
         .library(name: "PushProofConformance", targets: ["PushProofConformance"]),
         .library(name: "PushProofSuites", targets: ["PushProofSuites"]),
     ],
@@ -67,6 +68,7 @@ let package = Package(
                 "PushProofCore", "PushProofCrypto", "PushProofJSON", "ConvosPush",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        .target(name: "CatbirdMLS", dependencies: ["PushProofCore", "PushProofCrypto", "PushProofJSON"]),
 
         // The conformance kit: vector model, runner, reports, adapter harness, mutants. It knows no
         // protocol: its dependencies name none (a test checks its imports too).
@@ -77,7 +79,7 @@ let package = Package(
             name: "PushProofSuites",
             dependencies: [
                 "PushProofConformance", "PushProofCrypto", "PushProofJSON",
-                "ZulipRegistration", "ZulipEnvelope", "ConvosPush", "ConvosIdentity", "ConvosExplode",
+                "ZulipRegistration", "ZulipEnvelope", "ConvosPush", "ConvosIdentity", "ConvosExplode", "CatbirdMLS",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]),
         // `swift run -c release pushproof-bench`: throughput figures, never a timed test.
@@ -134,6 +136,11 @@ let package = Package(
             dependencies: [
                 "ConvosIdentity", "ConvosPush", "PushProofCrypto", "PushProofJSON",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "CatbirdMLSTests",
+            dependencies: [
+                "CatbirdMLS", "PushProofCrypto", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(name: "PushProofConformanceTests", dependencies: ["PushProofConformance", "PushProofJSON"]),
         .testTarget(

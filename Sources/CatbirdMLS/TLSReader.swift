@@ -1,0 +1,132 @@
+/// Reads the TLS presentation language as RFC 9420 uses it (§2.1): big-endian integers, and
+/// vectors whose byte length is a variable-length integer. Every read checks what is left, so no
+/// length in the input can make it read past the end or allocate more than the input holds.
+public struct TLSReader: Sendable {
+    private let bytes: [UInt8]
+    private let end: Int
+    public private(set) var position: Int
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        self.position = 0
+        self.end = bytes.count
+    }
+
+    private init(_ bytes: [UInt8], from start: Int, to end: Int) {
+        self.bytes = bytes
+        self.position = start
+        self.end = end
+    }
+
+    public var remaining: Int { end - position }
+
+    mutating func take(_ count: Int, _ field: String) throws(MLSDecodingError) -> ArraySlice<UInt8> {
+        guard count <= remaining else { throw .truncated(field: field) }
+        defer { position += count }
+        return bytes[position..<position + count]
+    }
+
+    public mutating func uint8(_ field: String) throws(MLSDecodingError) -> UInt8 {
+        try take(1, field).first!
+    }
+
+    public mutating func uint16(_ field: String) throws(MLSDecodingError) -> UInt16 {
+        try take(2, field).reduce(0) { $0 << 8 | UInt16($1) }
+    }
+
+    public mutating func uint32(_ field: String) throws(MLSDecodingError) -> UInt32 {
+        try take(4, field).reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    public mutating func uint64(_ field: String) throws(MLSDecodingError) -> UInt64 {
+        try take(8, field).reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    /// A variable-length integer (RFC 9420 §2.1.2): the top two bits of the first byte give its
+    /// size (1, 2 or 4 bytes; 0b11 is reserved); it must be in its shortest form.
+    public mutating func varint(_ field: String) throws(MLSDecodingError) -> Int {
+        let first = try uint8(field)
+        switch first >> 6 {
+        case 0:
+            return Int(first & 0x3F)
+        case 1:
+            let value = Int(first & 0x3F) << 8 | Int(try uint8(field))
+            guard value >= 64 else { throw .nonMinimalLength(field: field) }
+            return value
+        case 2:
+            let rest = try take(3, field)
+            let value = rest.reduce(Int(first & 0x3F)) { $0 << 8 | Int($1) }
+            guard value >= 16384 else { throw .nonMinimalLength(field: field) }
+            return value
+        default:
+            throw .reservedLengthPrefix(field: field)
+        }
+    }
+
+    /// `opaque field<V>`.
+    public mutating func opaque(_ field: String) throws(MLSDecodingError) -> [UInt8] {
+        Array(try take(try varint(field), field))
+    }
+
+    /// `T field<V>`: a byte length, then elements read until exactly that many bytes are used.
+    public mutating func vector<T>(_ field: String, _ element: (inout TLSReader) throws(MLSDecodingError) -> T)
+        throws(MLSDecodingError) -> [T]
+    {
+        let length = try varint(field)
+        guard length <= remaining else { throw .truncated(field: field) }
+        var inner = TLSReader(bytes, from: position, to: position + length)
+        position += length
+        var items: [T] = []
+        while inner.remaining > 0 { items.append(try element(&inner)) }
+        return items
+    }
+
+    /// The structure ended: nothing may follow.
+    public func finish() throws(MLSDecodingError) {
+        guard remaining == 0 else { throw .trailingData(count: remaining) }
+    }
+}
+
+/// Writes what `TLSReader` reads, always in the shortest form.
+public struct TLSWriter: Sendable {
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    public mutating func uint8(_ v: UInt8) { bytes.append(v) }
+    public mutating func uint16(_ v: UInt16) { bytes += [UInt8(v >> 8), UInt8(truncatingIfNeeded: v)] }
+    public mutating func uint32(_ v: UInt32) {
+        for shift in stride(from: 24, through: 0, by: -8) {
+            bytes.append(UInt8(truncatingIfNeeded: v >> UInt32(shift)))
+        }
+    }
+    public mutating func uint64(_ v: UInt64) {
+        for shift in stride(from: 56, through: 0, by: -8) {
+            bytes.append(UInt8(truncatingIfNeeded: v >> UInt64(shift)))
+        }
+    }
+
+    /// The largest length a variable-length integer can carry.
+    public static let maximumLength = (1 << 30) - 1
+
+    public mutating func varint(_ n: Int) {
+        precondition(n >= 0 && n <= Self.maximumLength, "TLS vector too long")
+        switch n {
+        case ..<64: bytes.append(UInt8(n))
+        case ..<16384: bytes += [UInt8(0x40 | n >> 8), UInt8(n & 0xFF)]
+        default: bytes += [UInt8(0x80 | n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)]
+        }
+    }
+
+    public mutating func opaque(_ data: [UInt8]) {
+        varint(data.count)
+        bytes += data
+    }
+
+    /// A vector: its elements written by `body`, prefixed with their byte length.
+    public mutating func vector(_ body: (inout TLSWriter) -> Void) {
+        var inner = TLSWriter()
+        body(&inner)
+        opaque(inner.bytes)
+    }
+}
