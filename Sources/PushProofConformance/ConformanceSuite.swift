@@ -37,9 +37,12 @@ public protocol ConformanceSuite: Sendable {
     func vectorFiles() throws -> [VectorFileDeclaration]
     var mutants: [Mutant] { get }
     var fuzzTargets: [FuzzTarget] { get }
+    /// Published vector sets the suite can run from a folder the user provides.
+    var interopSets: [InteropSet] { get }
 }
 
 extension ConformanceSuite {
     public var mutants: [Mutant] { [] }
     public var fuzzTargets: [FuzzTarget] { [] }
+    public var interopSets: [InteropSet] { [] }
 }

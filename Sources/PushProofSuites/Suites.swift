@@ -9,6 +9,7 @@ public enum Suites {
         ConvosPushSuite(),
         IdentitySuite(),
         ExplodeSuite(),
+        CatbirdSuite(),
     ]
 
     public static let catalogue = ConformanceCatalogue(suites: all)

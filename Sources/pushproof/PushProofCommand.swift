@@ -9,7 +9,7 @@ struct PushProofCommand: ParsableCommand {
         commandName: "pushproof",
         abstract: "Conformance suite for privacy-preserving push notification protocols.",
         discussion: "With no subcommand, runs every shipped vector against the reference implementation.",
-        subcommands: [Run.self, Vectors.self, Operations.self, Adapter.self, Mutants.self],
+        subcommands: [Run.self, Vectors.self, Operations.self, Adapter.self, Mutants.self, Interop.self],
         defaultSubcommand: Run.self)
 }
 
@@ -195,5 +195,47 @@ struct Mutants: ParsableCommand {
         let caught = reports.filter { $0.caught }.count
         print("\(caught) of \(reports.count) known-bad implementations caught")
         if caught < reports.count { throw ExitCode(1) }
+    }
+}
+
+struct Interop: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check the reference against a published vector set held in a folder (e.g. the RFC 9420 vectors).",
+        discussion: "Sets: \(Suites.catalogue.interopSets.map { "\($0.name) (\($0.source))" }.joined(separator: "; "))."
+    )
+
+    @Argument(help: "The set, e.g. mls.")
+    var set: String
+
+    @Argument(help: "The folder holding the set's files.")
+    var directory: String
+
+    @Flag(name: .long, help: "List every failed case, not only the first few per file.")
+    var verbose = false
+
+    func run() throws {
+        let catalogue = Suites.catalogue
+        guard let interop = catalogue.interopSet(named: set) else {
+            throw ValidationError(
+                "unknown set \(set); known: \(catalogue.interopSets.map(\.name).joined(separator: ", "))")
+        }
+        let reports = interop.run(directory: URL(fileURLWithPath: directory, isDirectory: true))
+        print("PushProof interop: \(interop.name), from \(interop.source)")
+        let width = reports.map(\.file.count).max() ?? 0
+        for r in reports {
+            let name = r.file.padding(toLength: width, withPad: " ", startingAt: 0)
+            if let problem = r.problem {
+                print("  \(name)  not checked: \(problem)")
+                continue
+            }
+            print("  \(name)  \(r.passed) passed, \(r.failures.count) failed, \(r.skipped) skipped")
+            for f in r.failures.prefix(verbose ? Int.max : 5) {
+                if case .failed(let why) = f.status { print("    FAILED \(f.name): \(why)") }
+            }
+        }
+        let passed = reports.map(\.passed).reduce(0, +)
+        let failed = reports.map { $0.failures.count + ($0.problem == nil ? 0 : 1) }.reduce(0, +)
+        print("\(passed) passed, \(failed) failed, \(reports.map(\.skipped).reduce(0, +)) skipped")
+        if reports.contains(where: \.failed) { throw ExitCode(1) }
     }
 }
