@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(
             name: "CatbirdMLSTests",
             dependencies: [
-                "CatbirdMLS", "PushProofCrypto", .product(name: "PropertyBased", package: "swift-property-based"),
+                "CatbirdMLS", "PushProofCrypto", "CSodium", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(name: "PushProofConformanceTests", dependencies: ["PushProofConformance", "PushProofJSON"]),
         .testTarget(
