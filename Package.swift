@@ -140,7 +140,8 @@ let package = Package(
         .testTarget(
             name: "CatbirdMLSTests",
             dependencies: [
-                "CatbirdMLS", "PushProofCrypto", "CSodium", .product(name: "PropertyBased", package: "swift-property-based"),
+                "CatbirdMLS", "PushProofCrypto", "CSodium",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(name: "PushProofConformanceTests", dependencies: ["PushProofConformance", "PushProofJSON"]),
         .testTarget(

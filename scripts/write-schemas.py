@@ -27,6 +27,7 @@ COMMON_DEFS = {
             "tcId": {"type": "integer", "minimum": 1},
             "comment": {"type": "string"},
             "flags": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z][A-Za-z0-9]*$"}, "uniqueItems": True},
+            "source": {"type": "string", "minLength": 1},
             "result": {"enum": ["valid", "invalid", "acceptable"]},
             "intermediate": {"type": "object"},
             "alsoAccepted": {"type": "array", "minItems": 1},

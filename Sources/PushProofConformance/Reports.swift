@@ -38,6 +38,7 @@ public enum Reports {
             lines.append("")
             lines.append("\(label) \(o.name) [\(o.operation), \(o.profile), \(o.test.result.rawValue)]")
             lines.append("  comment:  \(o.test.comment)")
+            if let source = o.test.source { lines.append("  source:   \(source)") }
             lines.append("  expected: \(JSONWriter.compact(o.test.expected))")
             for alt in o.test.alsoAccepted where o.test.result == .acceptable {
                 lines.append("  or:       \(JSONWriter.compact(alt))")
@@ -90,13 +91,15 @@ public enum Reports {
                 ])
         }
         let tests: [JSONValue] = report.outcomes.map { o in
-            .object([
+            var members: [JSONValue.Member] = [
                 .init("suite", .string(o.suite)), .init("tcId", .integer(o.test.tcId)),
                 .init("operation", .string(o.operation.rawValue)), .init("profile", .string(o.profile.rawValue)),
                 .init("result", .string(o.test.result.rawValue)), .init("status", .string(o.status.rawValue)),
                 .init("comment", .string(o.test.comment)), .init("expected", o.test.expected),
                 .init("actual", o.actual.json),
-            ])
+            ]
+            if let source = o.test.source { members.append(.init("source", .string(source))) }
+            return .object(members)
         }
         return JSONWriter.pretty(
             .object([

@@ -44,6 +44,8 @@ public struct VectorCase: Sendable {
 
     public var comment: String
     public var flags: [String]
+    /// The upstream lines (or documentation page) that decide the answer.
+    public var source: String?
     public var input: JSONValue
     public var expectation: Expectation
     /// Values to trace a failure with (never compared).
@@ -59,12 +61,14 @@ public struct VectorCase: Sendable {
     /// `code`: the error the reference must answer; `outcome`: the `outcome` of its output;
     /// `message`: the exact wire message of its error; none of them: an output.
     public init(
-        comment: String, flags: [String], input: JSONValue, code: String? = nil, outcome: String? = nil,
+        comment: String, flags: [String], source: String? = nil, input: JSONValue, code: String? = nil,
+        outcome: String? = nil,
         message: String? = nil, intermediate: JSONValue? = nil, alsoAccepted: [JSONValue] = [],
         deployedAnswer: JSONValue? = nil, check: (@Sendable (OperationOutcome) throws -> Void)? = nil
     ) {
         self.comment = comment
         self.flags = flags
+        self.source = source
         self.input = input
         self.expectation =
             message.map { .message($0) } ?? code.map { .error($0) } ?? outcome.map { .outcome($0) } ?? .output
@@ -181,7 +185,8 @@ public struct VectorFileDeclaration: Sendable {
                 }
                 tests.append(
                     VectorTest(
-                        tcId: tcId, comment: c.comment, flags: c.flags, result: result, input: c.input,
+                        tcId: tcId, comment: c.comment, flags: c.flags, source: c.source, result: result,
+                        input: c.input,
                         intermediate: c.intermediate, expected: answer.json, alsoAccepted: c.alsoAccepted,
                         deployedAnswer: c.deployedAnswer))
             }

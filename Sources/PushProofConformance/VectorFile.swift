@@ -39,6 +39,9 @@ public struct VectorTest: Sendable, Equatable {
     public var tcId: Int
     public var comment: String
     public var flags: [String]
+    /// Where the rule that decides the answer is written: `owner/repo@commit:path:lines` of the
+    /// upstream code, or a documentation page. Deployed vectors name one.
+    public var source: String?
     public var result: VectorResult
     public var input: JSONValue
     /// Values computed on the way (plaintext, nonce, ephemeral key): for tracing a failure,
@@ -52,13 +55,14 @@ public struct VectorTest: Sendable, Equatable {
     public var deployedAnswer: JSONValue?
 
     public init(
-        tcId: Int, comment: String, flags: [String], result: VectorResult, input: JSONValue,
+        tcId: Int, comment: String, flags: [String], source: String? = nil, result: VectorResult, input: JSONValue,
         intermediate: JSONValue? = nil, expected: JSONValue, alsoAccepted: [JSONValue] = [],
         deployedAnswer: JSONValue? = nil
     ) {
         self.tcId = tcId
         self.comment = comment
         self.flags = flags
+        self.source = source
         self.result = result
         self.input = input
         self.intermediate = intermediate
@@ -75,6 +79,9 @@ public struct VectorTest: Sendable, Equatable {
             .init("tcId", .integer(tcId)),
             .init("comment", .string(comment)),
             .init("flags", .array(flags.map(JSONValue.string))),
+        ]
+        if let source { members.append(.init("source", .string(source))) }
+        members += [
             .init("result", .string(result.rawValue)),
             .init("input", input),
         ]
@@ -91,6 +98,12 @@ public struct VectorTest: Sendable, Equatable {
         let at = "test \(tcId)"
         comment = try r.string("comment", at)
         flags = try r.strings("flags", at)
+        if let s = json["source"] {
+            guard let text = s.stringValue, !text.isEmpty else {
+                throw VectorFormatError("\(at): `source` must be a non-empty string")
+            }
+            source = text
+        }
         guard let result = VectorResult(rawValue: try r.string("result", at)) else {
             throw VectorFormatError("\(at): `result` must be valid, invalid or acceptable")
         }

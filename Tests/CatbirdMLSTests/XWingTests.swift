@@ -53,7 +53,8 @@ import Testing
         belowP[0] = 0xEB  // p - 2: canonical, of large order
         #expect(XWingPublicKey.problem(with(belowP)) == nil)
         let lowOrder = [
-            [UInt8](repeating: 0, count: 32), [1] + [UInt8](repeating: 0, count: 31), [0xEC] + [UInt8](repeating: 0xFF, count: 30) + [0x7F],
+            [UInt8](repeating: 0, count: 32), [1] + [UInt8](repeating: 0, count: 31),
+            [0xEC] + [UInt8](repeating: 0xFF, count: 30) + [0x7F],
             Hex.decode("e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800")!,
             Hex.decode("5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157")!,
         ]

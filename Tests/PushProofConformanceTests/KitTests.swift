@@ -15,6 +15,9 @@ import Testing
         #expect(tests.map(\.tcId) == [1, 2, 3, 4])
         #expect(tests.map(\.result) == [.valid, .invalid, .invalid, .acceptable])
         #expect(tests[0].expected == ["output": ["text": "ABC"]])
+        #expect(tests[0].source == "example/toy@0123abc:upper.c:10-12" && tests[1].source == nil)
+        #expect(
+            tests[0].json.members?.map(\.key) == ["tcId", "comment", "flags", "source", "result", "input", "expected"])
         #expect(tests[1].expected == ["error": "EMPTY"])
         #expect(tests[2].expected == ["error": "BAD", "message": "no punctuation"])
         #expect(file.groups[1].tests.map(\.tcId) == [101])
@@ -147,6 +150,8 @@ import Testing
             try refused(firstTest { $0.setting("alsoAccepted", to: [["error": "X"]]) })
                 == "test 1: alsoAccepted is for acceptable tests, and every acceptable test has one")
         #expect(try refused(firstTest { $0.setting("tcId", to: "1") }) == "a test: `tcId` must be an integer")
+        #expect(
+            try refused(firstTest { $0.setting("source", to: "") }) == "test 1: `source` must be a non-empty string")
     }
 }
 

@@ -14,7 +14,9 @@ struct ToyError: CodedError {
 struct ToySuite: ConformanceSuite {
     let name = "toy"
     var cases: [VectorCase] = [
-        VectorCase(comment: "upper case", flags: ["Normal"], input: ["text": "abc"]),
+        VectorCase(
+            comment: "upper case", flags: ["Normal"], source: "example/toy@0123abc:upper.c:10-12",
+            input: ["text": "abc"]),
         VectorCase(comment: "empty text is refused", flags: ["Empty"], input: ["text": ""], code: "EMPTY"),
         VectorCase(
             comment: "a refusal with a message", flags: ["Empty"], input: ["text": "!"], message: "no punctuation"),
