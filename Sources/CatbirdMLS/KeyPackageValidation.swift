@@ -1,0 +1,130 @@
+import PushProofCrypto
+
+/// What a server knows when a device uploads a KeyPackage: the MLSMessage bytes, the credential
+/// identity the device must use, its enrolled Ed25519 key, the time, and the KeyPackageRef the
+/// client declared beside the bytes (if any).
+public struct KeyPackageUpload: Sendable {
+    public var bytes: [UInt8]
+    /// The credential identity the device must use (nil where the profile checks none).
+    public var expectedIdentity: String?
+    public var enrolledSignatureKey: [UInt8]?
+    /// Seconds since the Unix epoch.
+    public var now: UInt64
+    public var declaredRef: [UInt8]?
+
+    public init(
+        bytes: [UInt8], expectedIdentity: String?, enrolledSignatureKey: [UInt8]? = nil, now: UInt64,
+        declaredRef: [UInt8]? = nil
+    ) {
+        self.bytes = bytes
+        self.expectedIdentity = expectedIdentity
+        self.enrolledSignatureKey = enrolledSignatureKey
+        self.now = now
+        self.declaredRef = declaredRef
+    }
+}
+
+/// An accepted KeyPackage and its KeyPackageRef (RFC 9420 §5.2).
+public struct ValidatedKeyPackage: Equatable, Sendable {
+    public var keyPackage: KeyPackage
+    public var ref: [UInt8]
+
+    public init(keyPackage: KeyPackage, ref: [UInt8]) {
+        self.keyPackage = keyPackage
+        self.ref = ref
+    }
+}
+
+/// The clean protocol's KeyPackage validation (`blue.catbird.chat.enrollDevice` and key package
+/// publication): every check in the server's order, the first failing one is the answer
+/// (docs/catbird.md, "Check order").
+public enum DeployedKeyPackageValidation {
+    /// The wire limit for one KeyPackage artifact (the lexicon's `bytes` maximum).
+    public static let sizeLimit = 65_536
+    public static let cipherSuite: UInt16 = 0x004D
+    /// At least this many seconds of lifetime must be left at upload.
+    public static let minimumRemainingLifetime: UInt64 = 600
+    /// 30 days and one hour.
+    public static let maximumLifetime: UInt64 = 2_595_600
+    /// The only capabilities a leaf may declare: MLS 1.0, the X-Wing suite, no extensions or
+    /// proposals, basic credentials.
+    public static let capabilities = Capabilities(
+        versions: [KeyPackage.mls10], cipherSuites: [cipherSuite], extensions: [], proposals: [],
+        credentials: [Credential.basicType])
+
+    public static func validate(_ upload: KeyPackageUpload, sizeLimit policyLimit: Int = sizeLimit)
+        throws(KeyPackageValidationError) -> ValidatedKeyPackage
+    {
+        let bytes = upload.bytes
+        let limit = min(policyLimit, sizeLimit)
+        guard bytes.count <= limit else { throw .decoding(.inputTooLarge(size: bytes.count, limit: limit)) }
+        guard bytes.count >= 4 else { throw .decoding(.truncated(field: "the MLSMessage header")) }
+        let kp = try decodeKeyPackageMessage(bytes)
+        // OpenMLS reads the suite as its `Ciphersuite` enum: an unknown value does not decode.
+        guard CipherSuite.named(kp.cipherSuite) != nil else {
+            throw .decoding(.malformed("cipher suite \(kp.cipherSuite) is not one OpenMLS knows"))
+        }
+        // Exact decoding with minimal lengths already implies this; the server checks it anyway.
+        guard MLSMessage.keyPackage(kp).encoded == bytes else {
+            throw .decoding(.nonMinimalLength(field: "the MLSMessage (it does not re-encode to itself)"))
+        }
+        guard kp.version == KeyPackage.mls10 else { throw .decoding(.unsupportedProtocolVersion(kp.version)) }
+        guard kp.cipherSuite == cipherSuite else { throw .unsupportedCipherSuite(kp.cipherSuite) }
+        let leaf = kp.leafNode
+        guard case .basic(let identity) = leaf.credential else {
+            throw .wrongBasicCredential("the credential is not a BasicCredential")
+        }
+        guard let expected = upload.expectedIdentity, identity == Array(expected.utf8) else {
+            throw .wrongBasicCredential("the credential identity is not the device's `did#deviceId`")
+        }
+        guard let enrolled = upload.enrolledSignatureKey, leaf.signatureKey == enrolled else {
+            throw .wrongSignatureKey
+        }
+        guard case .keyPackage(let lifetime) = leaf.source else { throw .unsupportedLeafSource }
+        try checkLifetime(lifetime, now: upload.now)
+        guard leaf.capabilities == capabilities else {
+            throw .unsupportedCapabilities(
+                "exactly versions [1], cipher suites [0x004d], credentials [1] and nothing else")
+        }
+        guard leaf.extensions.isEmpty else { throw .unsupportedExtensions("the leaf node carries extensions") }
+        if let problem = XWingPublicKey.problem(leaf.encryptionKey) {
+            throw .invalidXWingPublicKey(which: "encryption key", problem)
+        }
+        guard kp.extensions.isEmpty else { throw .unsupportedExtensions("the KeyPackage carries extensions") }
+        if let problem = XWingPublicKey.problem(kp.initKey) { throw .invalidXWingPublicKey(which: "init key", problem) }
+        guard kp.initKey != leaf.encryptionKey else { throw .reusedEncryptionKey }
+        let key = try! Ed25519.PublicKey(rawBytes: enrolled)  // equal to the enrolled 32-byte key
+        guard MLSLabels.verify(key, label: "LeafNodeTBS", content: leaf.tbs(), signature: leaf.signature) else {
+            throw .invalidLeafSignature
+        }
+        guard MLSLabels.verify(key, label: "KeyPackageTBS", content: kp.tbs, signature: kp.signature) else {
+            throw .invalidKeyPackageSignature
+        }
+        let ref = MLSLabels.keyPackageRef(CipherSuite.named(cipherSuite)!, keyPackage: kp.encoded)
+        if let declared = upload.declaredRef, declared != ref { throw .keyPackageRefMismatch }
+        return ValidatedKeyPackage(keyPackage: kp, ref: ref)
+    }
+
+    /// Exactly one MLSMessage carrying a KeyPackage.
+    static func decodeKeyPackageMessage(_ bytes: [UInt8]) throws(KeyPackageValidationError) -> KeyPackage {
+        let message: MLSMessage
+        do { message = try MLSMessage.decode(bytes, expecting: .keyPackage) } catch { throw .decoding(error) }
+        guard case .keyPackage(let kp) = message else {
+            throw .decoding(.wrongWireFormat(MLSMessage.WireFormat.welcome.rawValue))
+        }
+        return kp
+    }
+
+    /// `not_before < now < not_after`, at least 600 s left, a span of at most 2,595,600 s.
+    public static func checkLifetime(_ lifetime: Lifetime, now: UInt64) throws(KeyPackageValidationError) {
+        guard lifetime.notBefore < now, now < lifetime.notAfter else {
+            throw .invalidLifetime(notBefore: lifetime.notBefore, notAfter: lifetime.notAfter, now: now)
+        }
+        let remaining = lifetime.notAfter - now
+        guard remaining >= minimumRemainingLifetime else {
+            throw .insufficientRemainingLifetime(remaining: remaining, minimum: minimumRemainingLifetime)
+        }
+        let span = lifetime.notAfter - lifetime.notBefore
+        guard span <= maximumLifetime else { throw .lifetimeTooLong(span: span, maximum: maximumLifetime) }
+    }
+}
