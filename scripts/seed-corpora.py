@@ -14,6 +14,11 @@ corpora/FuzzEncodedContent/    EncodedContent and PlaintextEnvelope bytes of exp
 corpora/FuzzExplodeJSON/       the content JSON of explode_codec_test.json, and the date forms clients write
 corpora/FuzzAppData/           the appData strings of explode_metadata_test.json
 corpora/FuzzExplosionReceiver/ the receiver traces of explode_receiver_test.json, as three bytes per event
+corpora/FuzzKeyPackage/        the MLSMessage KeyPackages of catbird_keypackage_codec_test.json and _validate_test.json
+                               (the MLS working group's interop vectors stay outside the project: no seeds from them)
+corpora/FuzzMLSVarint/         variable-length integers at every boundary, minimal and not
+corpora/FuzzCatbirdIdentifiers/ the DIDs, device ids, timestamps and device DIDs of catbird_identity_test.json,
+                               each behind the byte that picks its parser (0-3)
 
 File names are the first 16 hex digits of the SHA-256 of the content, so rerunning is idempotent.
 Files under corpora/<target>/regressions/ (saved crashes) are left alone.
@@ -106,4 +111,24 @@ for test in tests("explode_receiver_test.json"):
     for event in test["input"]["events"]:
         data += bytes([EVENTS[event["event"]], 0, (1 if event.get("fromSelf") else 0)])
     save("FuzzExplosionReceiver", bytes(data))
+for name in ("catbird_keypackage_codec_test.json", "catbird_keypackage_validate_test.json"):
+    document = json.load(open(os.path.join(root, "vectors", name), encoding="utf-8"))
+    for group in document["testGroups"]:
+        if group["profile"] == "legacy":
+            continue  # raw KeyPackages; the harness reads MLSMessages
+        for test in group["tests"]:
+            data = bytes.fromhex(test["input"]["keyPackage"])
+            if len(data) <= 8192:
+                save("FuzzKeyPackage", data)
+for value, size in [(0, 1), (63, 1), (64, 2), (16383, 2), (16384, 4), ((1 << 30) - 1, 4), (5, 2), (5, 4), (64, 4)]:
+    prefix = {1: 0x00, 2: 0x40, 4: 0x80}[size]
+    data = bytearray(value.to_bytes(size, "big"))
+    data[0] |= prefix
+    save("FuzzMLSVarint", bytes(data))
+save("FuzzMLSVarint", bytes([0xC0, 0, 0, 0, 0, 0, 0, 1]))
+for test in tests("catbird_identity_test.json"):
+    inputs = test["input"]
+    for selector, key in ((0, "did"), (1, "deviceId"), (2, "signedAt"), (2, "now"), (3, "deviceDid")):
+        if key in inputs:
+            save("FuzzCatbirdIdentifiers", bytes([selector]) + inputs[key].encode())
 print("seed corpora written", file=sys.stderr)

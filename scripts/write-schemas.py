@@ -13,7 +13,7 @@ BUG_TYPES = ["BASIC", "EDGE_CASE", "MISSING_STEP", "AUTH_BYPASS", "MALLEABILITY"
 COMMON_DEFS = {
     "note": {"type": "object", "additionalProperties": False, "required": ["bugType", "description"],
              "properties": {"bugType": {"enum": BUG_TYPES}, "description": {"type": "string", "minLength": 1}}},
-    "profile": {"enum": ["deployed", "proposal"]},
+    "profile": {"enum": ["deployed", "proposal", "legacy", "rfc9420"]},
     "base64": {"type": "string", "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},
     "hex": {"type": "string", "pattern": "^(?:[0-9a-f]{2})*$"},
     "hex32": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
@@ -79,7 +79,7 @@ def test(input_schema, output_schema):
     answer = {"oneOf": [{"$ref": "#/$defs/errorAnswer"},
                         {"type": "object", "additionalProperties": False, "required": ["output"], "properties": {"output": output_schema}}]}
     return {"allOf": [{"$ref": "#/$defs/testCommon"}], "type": "object", "additionalProperties": False,
-            "properties": {"tcId": True, "comment": True, "flags": True, "result": True, "intermediate": True,
+            "properties": {"tcId": True, "comment": True, "flags": True, "source": True, "result": True, "intermediate": True,
                            "alsoAccepted": {"type": "array", "items": answer}, "deployedAnswer": True,
                            "input": input_schema, "expected": answer}}
 
@@ -334,6 +334,57 @@ schemas["explode_receiver"] = schema(
                               "outcome": {"enum": ["ignoredFromSelf", "ignoredDuplicate", "stored", "lowered", "ignoredLater", "exploded", "notDue",
                                                    "nothingScheduled", "accepted", "dropped", "resyncAllowed", "resyncRefused"]},
                               "status": {"enum": ["active", "scheduled", "exploded"]}, "expiresAt": INT})}})),
+    })
+HEXKEY = {"type": "string", "pattern": "^(?:[0-9a-f]{2})*$"}
+TIMESTAMP = STR
+KEY_ID = {"type": "string", "pattern": "^[A-Za-z0-9_-]{43}$"}
+schemas["catbird_identity"] = schema(
+    "PushProof Catbird device identity vectors", "catbird_identity", "catbird-mls-identity",
+    ["didGroup", "deviceGroup", "credentialGroup", "splitGroup", "keyIdGroup", "deviceKeyGroup", "signedAtGroup"], {
+        "didGroup": group("BareDidTest", "catbird.bareDid", "didTest", ["deployed"]),
+        "deviceGroup": group("DeviceIdTest", "catbird.deviceId", "deviceTest", ["deployed"]),
+        "credentialGroup": group("CredentialIdentityTest", "catbird.credentialIdentity", "credentialTest", ["deployed", "legacy", "proposal"]),
+        "splitGroup": group("DeviceDidSplitTest", "catbird.splitDeviceDid", "splitTest", ["legacy"]),
+        "keyIdGroup": group("KeyIdTest", "catbird.keyId", "keyIdTest", ["deployed"]),
+        "deviceKeyGroup": group("DeviceKeyTest", "catbird.deviceKey", "deviceKeyTest", ["deployed"]),
+        "signedAtGroup": group("SignedAtTest", "catbird.signedAt", "signedAtTest", ["deployed"]),
+        "didTest": test(obj(["did"], {"did": STR}), obj(["did"], {"did": STR})),
+        "deviceTest": test(obj(["deviceId"], {"deviceId": STR}), obj(["deviceId"], {"deviceId": STR})),
+        "credentialTest": test(obj(["did", "deviceId"], {"did": STR, "deviceId": STR}), obj(["identity"], {"identity": STR})),
+        "splitTest": test(obj(["deviceDid"], {"deviceDid": STR}), obj(["did", "deviceId"], {"did": STR, "deviceId": STR})),
+        "keyIdTest": test(obj(["publicKey"], {"publicKey": HEXKEY}), obj(["keyId"], {"keyId": KEY_ID})),
+        "deviceKeyTest": test(obj(["seed"], {"seed": HEXKEY}), obj(["publicKey", "keyId"], {"publicKey": {"$ref": "#/$defs/hex32"}, "keyId": KEY_ID})),
+        "signedAtTest": test(obj(["signedAt", "now"], {"signedAt": TIMESTAMP, "now": TIMESTAMP}),
+                             obj(["offsetMilliseconds"], {"offsetMilliseconds": INT})),
+    })
+LIFETIME = obj(["notBefore", "notAfter"], {"notBefore": INT, "notAfter": INT})
+EXTENSION = obj(["type", "data"], {"type": INT, "data": HEXKEY})
+CAPABILITIES = obj(["versions", "cipherSuites", "extensions", "proposals", "credentials"],
+                   {k: {"type": "array", "items": INT} for k in ["versions", "cipherSuites", "extensions", "proposals", "credentials"]})
+CREDENTIAL = {"oneOf": [obj(["type", "identity"], {"type": {"const": "basic"}, "identity": STR}),
+                        obj(["type", "identityHex"], {"type": {"const": "basic"}, "identityHex": HEXKEY}),
+                        obj(["type", "certificates"], {"type": {"const": "x509"}, "certificates": {"type": "array", "items": HEXKEY}})]}
+LEAF = obj(["encryptionKey", "signatureKey", "credential", "capabilities", "source", "extensions", "signature"], {
+    "encryptionKey": HEXKEY, "signatureKey": HEXKEY, "credential": CREDENTIAL, "capabilities": CAPABILITIES,
+    "source": {"enum": ["keyPackage", "update", "commit"]}, "lifetime": LIFETIME, "parentHash": HEXKEY,
+    "extensions": {"type": "array", "items": EXTENSION}, "signature": HEXKEY})
+KEY_PACKAGE = obj(["version", "cipherSuite", "initKey", "leafNode", "extensions", "signature"], {
+    "version": INT, "cipherSuite": INT, "initKey": HEXKEY, "leafNode": LEAF, "extensions": {"type": "array", "items": EXTENSION},
+    "signature": HEXKEY})
+schemas["catbird_keypackage_codec"] = schema(
+    "PushProof MLS KeyPackage codec vectors", "catbird_keypackage_codec", "mls-keypackage", ["codecGroup"], {
+        "codecGroup": group("KeyPackageCodecTest", "catbird.keyPackageDecode", "codecTest", ["rfc9420"]),
+        "codecTest": test(obj(["keyPackage"], {"keyPackage": HEXKEY}),
+                          obj(["keyPackage", "encoded"], {"keyPackage": KEY_PACKAGE, "encoded": HEXKEY, "keyPackageRef": {"$ref": "#/$defs/hex32"}})),
+    })
+schemas["catbird_keypackage_validate"] = schema(
+    "PushProof Catbird KeyPackage validation vectors", "catbird_keypackage_validate", "catbird-mls-keypackage", ["validateGroup"], {
+        "validateGroup": group("KeyPackageValidationTest", "catbird.keyPackageValidate", "validateTest", ["deployed", "legacy", "rfc9420"]),
+        "validateTest": test(obj(["keyPackage", "now"], {"keyPackage": HEXKEY, "expectedIdentity": STR, "signatureKey": HEXKEY,
+                                                         "now": INT, "keyPackageRef": HEXKEY}),
+                             obj(["keyPackageRef", "cipherSuite", "signatureKey"], {
+                                 "keyPackageRef": {"$ref": "#/$defs/hex32"}, "cipherSuite": INT, "signatureKey": HEXKEY,
+                                 "notBefore": INT, "notAfter": INT})),
     })
 
 for name, s in schemas.items():

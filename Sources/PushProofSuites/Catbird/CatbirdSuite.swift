@@ -1,17 +1,50 @@
 import PushProofConformance
 
-/// Catbird's per-device MLS identity and KeyPackages (RFC 9420). So far: the RFC 9420 codec and
-/// labelled crypto, checked against the MLS working group's interoperability vectors
-/// (`pushproof interop mls DIR`); the validation vectors in three profiles are still to come
-/// (docs/catbird.md).
+extension OperationName {
+    public static let catbirdBareDid: OperationName = "catbird.bareDid"
+    public static let catbirdDeviceId: OperationName = "catbird.deviceId"
+    public static let catbirdCredentialIdentity: OperationName = "catbird.credentialIdentity"
+    public static let catbirdSplitDeviceDid: OperationName = "catbird.splitDeviceDid"
+    public static let catbirdKeyId: OperationName = "catbird.keyId"
+    public static let catbirdDeviceKey: OperationName = "catbird.deviceKey"
+    public static let catbirdSignedAt: OperationName = "catbird.signedAt"
+    public static let catbirdKeyPackageDecode: OperationName = "catbird.keyPackageDecode"
+    public static let catbirdKeyPackageValidate: OperationName = "catbird.keyPackageValidate"
+}
+
+/// Catbird's per-device MLS identity and KeyPackages (RFC 9420): identifiers, device keys, the
+/// KeyPackage codec, and KeyPackage validation as the clean server (`deployed`), the early-2026
+/// server (`legacy`) and RFC 9420 itself check it. Vector files catbird_identity,
+/// catbird_keypackage_codec, catbird_keypackage_validate; the MLS working group's interop vectors
+/// run with `pushproof interop mls DIR` (docs/catbird.md).
 public struct CatbirdSuite: ConformanceSuite {
     public init() {}
 
     public let name = "catbird"
 
-    public var operations: [SuiteOperation] { [] }
+    public var operations: [SuiteOperation] {
+        [
+            SuiteOperation(.catbirdBareDid, profiles: [.deployed], output: CatbirdOperations.bareDid),
+            SuiteOperation(.catbirdDeviceId, profiles: [.deployed], output: CatbirdOperations.deviceId),
+            SuiteOperation(
+                .catbirdCredentialIdentity, profiles: [.deployed, .legacy, .proposal],
+                output: CatbirdOperations.credentialIdentity),
+            SuiteOperation(.catbirdSplitDeviceDid, profiles: [.legacy], output: CatbirdOperations.splitDeviceDid),
+            SuiteOperation(.catbirdKeyId, profiles: [.deployed], output: CatbirdOperations.keyId),
+            SuiteOperation(.catbirdDeviceKey, profiles: [.deployed], output: CatbirdOperations.deviceKey),
+            SuiteOperation(.catbirdSignedAt, profiles: [.deployed], output: CatbirdOperations.signedAt),
+            SuiteOperation(.catbirdKeyPackageDecode, profiles: [.rfc9420], output: CatbirdOperations.keyPackageDecode),
+            SuiteOperation(
+                .catbirdKeyPackageValidate, profiles: [.deployed, .legacy, .rfc9420],
+                output: CatbirdOperations.keyPackageValidate),
+        ]
+    }
 
-    public func vectorFiles() throws -> [VectorFileDeclaration] { [] }
+    public func vectorFiles() throws -> [VectorFileDeclaration] {
+        [try CatbirdIdentityVectors.file(), try CatbirdCodecVectors.file(), try CatbirdValidationVectors.file()]
+    }
+
+    public var mutants: [Mutant] { CatbirdMutants.all }
 
     public var interopSets: [InteropSet] { [MLSInteropVectors.set] }
 }

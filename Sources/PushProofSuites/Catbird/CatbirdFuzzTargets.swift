@@ -1,0 +1,107 @@
+import CatbirdMLS
+import PushProofConformance
+import PushProofCrypto
+
+// The Catbird suite's fuzz targets (docs/fuzzing.md).
+
+/// MLSMessage(KeyPackage) bytes through the decoder and the three validations: whatever the
+/// decoder accepts re-encodes to the same bytes; whatever a validation accepts is canonical and
+/// carries valid signatures by its leaf key, and its ref is RefHash of the inner KeyPackage.
+enum KeyPackageHarness {
+    static func run(_ data: [UInt8]) {
+        guard data.count <= 70_000 else { return }
+        let decoded = try? MLSMessage.decode(data, expecting: .keyPackage)
+        if let decoded { fuzzInvariant(decoded.encoded == data, "an accepted KeyPackage does not re-encode to itself") }
+        let upload = KeyPackageUpload(
+            bytes: data, expectedIdentity: CatbirdFixtures.deviceIdentity,
+            enrolledSignatureKey: CatbirdFixtures.deviceKey.publicKey.rawBytes, now: CatbirdFixtures.now)
+        if let accepted = try? DeployedKeyPackageValidation.validate(upload) {
+            fuzzInvariant(decoded != nil, "deployed validation accepted what the decoder refuses")
+            check(accepted, signedBy: CatbirdFixtures.deviceKey.publicKey.rawBytes)
+            fuzzInvariant(accepted.keyPackage.cipherSuite == 0x004D, "deployed accepted another suite")
+            fuzzInvariant(
+                (try? DeployedKeyPackageValidation.checkLifetime(
+                    lifetimeOf(accepted.keyPackage)!, now: CatbirdFixtures.now)) != nil, "lifetime out of bounds")
+        }
+        if let accepted = try? RFC9420KeyPackageValidation.validate(upload) {
+            fuzzInvariant(decoded != nil, "RFC 9420 validation accepted what the decoder refuses")
+            check(accepted, signedBy: accepted.keyPackage.leafNode.signatureKey)
+        }
+        // The legacy server reads a raw KeyPackage.
+        let raw = KeyPackageUpload(
+            bytes: Array(data.dropFirst(4)), expectedIdentity: CatbirdFixtures.did, now: CatbirdFixtures.now)
+        if let accepted = try? LegacyKeyPackageValidation.validate(raw) {
+            check(accepted, signedBy: accepted.keyPackage.leafNode.signatureKey)
+            let l = lifetimeOf(accepted.keyPackage)!
+            fuzzInvariant(l.notBefore < CatbirdFixtures.now && CatbirdFixtures.now < l.notAfter, "legacy lifetime")
+        }
+    }
+
+    static func lifetimeOf(_ kp: KeyPackage) -> Lifetime? {
+        if case .keyPackage(let l) = kp.leafNode.source { return l }
+        return nil
+    }
+
+    static func check(_ accepted: ValidatedKeyPackage, signedBy key: [UInt8]) {
+        let kp = accepted.keyPackage
+        guard let pk = try? Ed25519.PublicKey(rawBytes: key), let suite = CipherSuite.named(kp.cipherSuite) else {
+            fuzzInvariant(false, "accepted without an Ed25519 key or a known suite")
+            return
+        }
+        fuzzInvariant(
+            MLSLabels.verify(pk, label: "LeafNodeTBS", content: kp.leafNode.tbs(), signature: kp.leafNode.signature)
+                && MLSLabels.verify(pk, label: "KeyPackageTBS", content: kp.tbs, signature: kp.signature),
+            "accepted with a signature that does not verify")
+        fuzzInvariant(
+            accepted.ref == MLSLabels.keyPackageRef(suite, keyPackage: kp.encoded), "ref not over the KeyPackage")
+        fuzzInvariant(lifetimeOf(kp) != nil, "accepted a leaf without the key_package source")
+    }
+}
+
+/// The variable-length integer reader: an accepted integer is in its shortest form, so writing
+/// it again gives the bytes read.
+enum VarintHarness {
+    static func run(_ data: [UInt8]) {
+        var r = TLSReader(data)
+        guard let value = try? r.varint("fuzz") else { return }
+        var w = TLSWriter()
+        w.varint(value)
+        fuzzInvariant(w.bytes == Array(data.prefix(r.position)), "a varint does not re-encode to its bytes")
+        fuzzInvariant(value < 1 << 30, "a varint above 2^30 - 1")
+    }
+}
+
+/// The identifier parsers: the first byte picks one (bare DID, device id, timestamp, legacy
+/// split); what a parser accepts prints back identically.
+enum IdentifierHarness {
+    static func run(_ data: [UInt8]) {
+        guard let first = data.first, let text = String(validating: data.dropFirst(), as: UTF8.self) else { return }
+        switch first % 4 {
+        case 0:
+            guard let did = try? BareDid(parsing: text) else { return }
+            fuzzInvariant(
+                did.text == text && text.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) }, "bare DID")
+        case 1:
+            guard let id = try? DeviceId(parsing: text) else { return }
+            fuzzInvariant(id.text == text && text == text.lowercased() && text.utf8.count == 36, "device id")
+        case 2:
+            guard let t = try? CanonicalTimestamp(parsing: text) else { return }
+            fuzzInvariant(t.text == text, "a timestamp does not print back as itself")
+        default:
+            guard let parts = try? DeviceIdentity.legacySplit(text) else { return }
+            fuzzInvariant(
+                parts.deviceId.isEmpty ? parts.did == text : "\(parts.did)#\(parts.deviceId)" == text, "legacy split")
+            fuzzInvariant(!parts.did.contains("#"), "split after the first #")
+        }
+    }
+}
+
+extension CatbirdSuite {
+    public var fuzzTargets: [FuzzTarget] {
+        [
+            FuzzTarget("FuzzKeyPackage", run: KeyPackageHarness.run),
+            FuzzTarget("FuzzMLSVarint", run: VarintHarness.run),
+            FuzzTarget("FuzzCatbirdIdentifiers", run: IdentifierHarness.run),
+        ]
+    }
+}
