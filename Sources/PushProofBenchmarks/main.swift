@@ -1,6 +1,9 @@
-// Throughput of the Zulip server's notification path against raw libsodium, in one run.
+// Throughput figures, each against its floor measured in the same run.
 //
-//   swift run -c release pushproof-bench [iterations]
+//   swift run -c release pushproof-bench [envelope|keypackage] [iterations]
+//
+// Without a name both run. envelope: the Zulip server's notification path against raw libsodium
+// (20,000 iterations by default); keypackage: KeyPackageBenchmark.swift (500 by default).
 //
 // "full server path": build the message notification (content truncation included), write its
 // compact JSON, encrypt with crypto_secretbox_easy under a fresh random nonce, base64 the
@@ -15,7 +18,10 @@ import PushProofCrypto
 import ZulipEnvelope
 import ZulipRegistration
 
-let iterations = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
+let arguments = Array(CommandLine.arguments.dropFirst())
+let only = arguments.first.flatMap { Int($0) == nil ? $0 : nil }
+let given = arguments.compactMap { Int($0) }.first
+let iterations = given ?? 20_000
 let account = NotificationAccount(realmURL: "https://chat.example.com", realmName: "Example", userId: 10)
 let content = String(repeating: "A fairly ordinary message, long enough to be truncated. ", count: 6)
 let key = PushKey.random()
@@ -53,7 +59,7 @@ func rawSecretbox(_ i: Int) -> Int {
     Int(crypto_secretbox_easy(rawOut, samplePlaintext, UInt64(samplePlaintext.count), nonce, rawKey))
 }
 
-@MainActor func secondsPerOperation(_ body: (Int) -> Int) -> Double {
+@MainActor func secondsPerOperation(iterations: Int = iterations, _ body: (Int) -> Int) -> Double {
     var sink = 0
     let clock = ContinuousClock()
     for i in 0..<(iterations / 4) { sink &+= body(i) }  // warm-up
@@ -67,21 +73,30 @@ func rawSecretbox(_ i: Int) -> Int {
     return samples.sorted()[samples.count / 2]
 }
 
-let full = secondsPerOperation(fullServerPath)
-let floor = secondsPerOperation(sealAndBase64)
-let raw = secondsPerOperation(rawSecretbox)
-func row(_ name: String, _ s: Double) -> String {
+func row(_ name: String, _ s: Double, unit: String = "notifications/s") -> String {
     let micro = (s * 1e6 * 100).rounded() / 100
     return
-        "\(name.padding(toLength: 40, withPad: " ", startingAt: 0)) \(String(Int(1 / s)).leftPad(9)) notifications/s   \(micro) us each"
+        "\(name.padding(toLength: 40, withPad: " ", startingAt: 0)) \(String(Int(1 / s)).leftPad(9)) \(unit)   \(micro) us each"
 }
 extension String { func leftPad(_ n: Int) -> String { String(repeating: " ", count: max(0, n - count)) + self } }
-
-print("plaintext: \(samplePlaintext.count) bytes; \(iterations) iterations x 7 batches, median")
-print(row("full server path (JSON+seal+b64+APNs)", full))
-print(row("seal + base64 only (no JSON)", floor))
-print(row("raw crypto_secretbox_easy", raw))
 func ratio(_ a: Double, _ b: Double) -> Double { (a / b * 100).rounded() / 100 }
-print(
-    "ratio full / raw: \(ratio(full, raw))x   (seal + base64 / raw: \(ratio(floor, raw))x; deployed Python server: about 21 us per notification)"
-)
+
+@MainActor func envelopeBenchmark() {
+    let full = secondsPerOperation(fullServerPath)
+    let floor = secondsPerOperation(sealAndBase64)
+    let raw = secondsPerOperation(rawSecretbox)
+
+    print("plaintext: \(samplePlaintext.count) bytes; \(iterations) iterations x 7 batches, median")
+    print(row("full server path (JSON+seal+b64+APNs)", full))
+    print(row("seal + base64 only (no JSON)", floor))
+    print(row("raw crypto_secretbox_easy", raw))
+    print(
+        "ratio full / raw: \(ratio(full, raw))x   (seal + base64 / raw: \(ratio(floor, raw))x; deployed Python server: about 21 us per notification)"
+    )
+}
+
+if only == nil || only == "envelope" { envelopeBenchmark() }
+if only == nil || only == "keypackage" { KeyPackageBenchmark.run(iterations: given ?? 500) }
+if let only, only != "envelope", only != "keypackage" {
+    print("unknown benchmark `\(only)`: envelope or keypackage")
+}

@@ -132,7 +132,9 @@ enum CatbirdIdentityVectors {
                 source: "joshlacal/mls-ds@\(S.legacyCommit):server/src/db.rs:805-938")
         ]
         let proposalCredentials = [
-            credential("the seed's `did#device-uuid`", ["Normal"], plc, id, source: nil)
+            credential(
+                "the seed's `did#device-uuid`", ["Normal"], plc, id,
+                source: "design document 003 (device-local signature keys): the MLS identity did#device-uuid")
         ]
         func split(_ comment: String, _ flags: [String], _ text: String, invalid: Bool = false) -> VectorCase {
             VectorCase(
