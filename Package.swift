@@ -84,7 +84,8 @@ let package = Package(
             ]),
         // `swift run -c release pushproof-bench`: throughput figures, never a timed test.
         .executableTarget(
-            name: "pushproof-bench", dependencies: ["ZulipEnvelope", "CatbirdMLS", "PushProofCrypto", "CSodium"],
+            name: "pushproof-bench",
+            dependencies: ["ZulipEnvelope", "ZulipRegistration", "CatbirdMLS", "PushProofCrypto", "CSodium"],
             path: "Sources/PushProofBenchmarks"),
         // The libFuzzer executable: one binary, the harness chosen by name (docs/fuzzing.md).
         .executableTarget(name: "PushProofFuzz", dependencies: ["PushProofConformance", "PushProofSuites"]),

@@ -2,8 +2,10 @@
 //
 //   swift run -c release pushproof-bench [envelope|keypackage] [iterations]
 //
-// Without a name both run. envelope: the Zulip server's notification path against raw libsodium
-// (20,000 iterations by default); keypackage: KeyPackageBenchmark.swift (500 by default).
+// Without a name all run. envelope: the Zulip server's notification path against raw libsodium
+// and against the deployed Python server's path (PythonComparator.swift; 20,000 iterations by
+// default); registration: SealedRegistrationBenchmark.swift (2,000 by default); keypackage:
+// KeyPackageBenchmark.swift (500 by default).
 //
 // "full server path": build the message notification (content truncation included), write its
 // compact JSON, encrypt with crypto_secretbox_easy under a fresh random nonce, base64 the
@@ -12,6 +14,8 @@
 // bytes, the part of the path that is crypto and encoding rather than JSON: the floor of any
 // implementation of this wire format with these libraries.
 // "raw secretbox": crypto_secretbox_easy alone on the same plaintext bytes.
+// "deployed Python server path": the same work in Python (PyNaCl + json), run as a subprocess
+// in the same run (PythonComparator.swift).
 // Each figure is the median of 7 timed batches after a warm-up batch.
 import CSodium
 import PushProofCrypto
@@ -90,13 +94,19 @@ func ratio(_ a: Double, _ b: Double) -> Double { (a / b * 100).rounded() / 100 }
     print(row("full server path (JSON+seal+b64+APNs)", full))
     print(row("seal + base64 only (no JSON)", floor))
     print(row("raw crypto_secretbox_easy", raw))
-    print(
-        "ratio full / raw: \(ratio(full, raw))x   (seal + base64 / raw: \(ratio(floor, raw))x; deployed Python server: about 21 us per notification)"
-    )
+    print("ratio full / raw: \(ratio(full, raw))x   (seal + base64 / raw: \(ratio(floor, raw))x)")
+    switch PythonComparator.envelopeMicroseconds(iterations: iterations) {
+    case .success(let micro):
+        print(row("deployed Python path (PyNaCl + json)", micro / 1e6))
+        print("ratio Python / full Swift path: \(ratio(micro / 1e6, full))x")
+    case .failure(let unavailable):
+        print("deployed Python server path: not measured (\(unavailable.reason))")
+    }
 }
 
 if only == nil || only == "envelope" { envelopeBenchmark() }
+if only == nil || only == "registration" { SealedRegistrationBenchmark.run(iterations: given ?? 2000) }
 if only == nil || only == "keypackage" { KeyPackageBenchmark.run(iterations: given ?? 500) }
-if let only, only != "envelope", only != "keypackage" {
-    print("unknown benchmark `\(only)`: envelope or keypackage")
+if let only, !["envelope", "registration", "keypackage"].contains(only) {
+    print("unknown benchmark `\(only)`: envelope, registration or keypackage")
 }

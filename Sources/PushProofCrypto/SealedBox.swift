@@ -29,8 +29,17 @@ public enum SealedBox {
         _ message: [UInt8], to recipient: X25519.PublicKey,
         ephemeralSecretKey: X25519.SecretKey
     ) throws(CryptoError) -> [UInt8] {
+        try seal(message, to: recipient, ephemeral: X25519.KeyPair(secretKey: ephemeralSecretKey))
+    }
+
+    /// Seals `message` to `recipient` with the given ephemeral key pair (its public key is not
+    /// computed again: one base-point multiplication per seal, as in `crypto_box_seal`).
+    public static func seal(
+        _ message: [UInt8], to recipient: X25519.PublicKey, ephemeral: X25519.KeyPair
+    ) throws(CryptoError) -> [UInt8] {
         Sodium.ensureInitialised()
-        let epk = ephemeralSecretKey.publicKey
+        let epk = ephemeral.publicKey
+        let ephemeralSecretKey = ephemeral.secretKey
         let nonce = nonce(ephemeralPublicKey: epk, recipientPublicKey: recipient)
         var box = epk.rawBytes + [UInt8](repeating: 0, count: message.count + tagByteCount)
         let status = box.withUnsafeMutableBufferPointer { out in
@@ -47,7 +56,7 @@ public enum SealedBox {
 
     /// Seals with a fresh random ephemeral key, which is dropped (and zeroized) afterwards.
     public static func seal(_ message: [UInt8], to recipient: X25519.PublicKey) throws(CryptoError) -> [UInt8] {
-        try seal(message, to: recipient, ephemeralSecretKey: X25519.KeyPair.random().secretKey)
+        try seal(message, to: recipient, ephemeral: X25519.KeyPair.random())
     }
 
     /// Opens a sealed box addressed to `recipient`.

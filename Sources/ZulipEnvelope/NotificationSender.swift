@@ -16,9 +16,8 @@ public enum NotificationSender {
         ephemeralSecretKey: X25519.SecretKey? = nil
     ) throws(EnvelopeError) -> String {
         do {
-            let esk = ephemeralSecretKey ?? X25519.KeyPair.random().secretKey
-            return Base64.encode(
-                try SealedBox.seal(notification.plaintext, to: devicePublicKey, ephemeralSecretKey: esk))
+            let ephemeral = ephemeralSecretKey.map(X25519.KeyPair.init(secretKey:)) ?? X25519.KeyPair.random()
+            return Base64.encode(try SealedBox.seal(notification.plaintext, to: devicePublicKey, ephemeral: ephemeral))
         } catch {
             throw .invalidNotification("\(error)")
         }

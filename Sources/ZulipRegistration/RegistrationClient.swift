@@ -44,13 +44,12 @@ public struct RegistrationClient: Sendable {
         _ registration: PushRegistration,
         ephemeralSecretKey: X25519.SecretKey? = nil
     ) throws(CryptoError) -> SealedRegistration {
-        let esk = ephemeralSecretKey ?? X25519.KeyPair.random().secretKey
+        let ephemeral = ephemeralSecretKey.map(X25519.KeyPair.init(secretKey:)) ?? X25519.KeyPair.random()
         let plaintext = registration.plaintext
-        let box = try SealedBox.seal(plaintext, to: bouncerPublicKey, ephemeralSecretKey: esk)
-        let epk = esk.publicKey
+        let box = try SealedBox.seal(plaintext, to: bouncerPublicKey, ephemeral: ephemeral)
         return SealedRegistration(
-            plaintext: plaintext, ephemeralPublicKey: epk,
-            nonce: SealedBox.nonce(ephemeralPublicKey: epk, recipientPublicKey: bouncerPublicKey),
+            plaintext: plaintext, ephemeralPublicKey: ephemeral.publicKey,
+            nonce: SealedBox.nonce(ephemeralPublicKey: ephemeral.publicKey, recipientPublicKey: bouncerPublicKey),
             box: box)
     }
 }
