@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Runs .clusterfuzzlite/build.sh (the OSS-Fuzz / ClusterFuzzLite build) outside a container,
+# with $SRC, $OUT and $WORK pointing at temporary folders, then runs every target it produced
+# for a few seconds on its own seed corpus zip, dictionary and options, as the engines would.
+#
+#   scripts/check-oss-fuzz-build.sh [SECONDS_PER_TARGET]   (default 3)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-3}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/src" "$tmp/out" "$tmp/work"
+ln -s "$PWD" "$tmp/src/pushproof"
+# The Swift build scratch is scripts/fuzz.sh's (.build-fuzz, same flags, by its real path): a
+# cache, so the two share one instrumented build.
+(cd "$tmp" && SRC="$tmp/src" OUT="$tmp/out" WORK="$tmp/work" SANITIZER=address \
+    PUSHPROOF_SWIFT_SCRATCH="$PWD/.build-fuzz" "$tmp/src/pushproof/.clusterfuzzlite/build.sh")
+
+count=0
+for binary in "$tmp/out"/Fuzz*; do
+    case "$binary" in *.zip | *.dict | *.options) continue ;; esac
+    target=$(basename "$binary")
+    [ -f "$tmp/out/${target}_seed_corpus.zip" ] || { echo "$target: no seed corpus zip" >&2; exit 1; }
+    grep -q '^\[libfuzzer\]' "$tmp/out/$target.options" || { echo "$target: no options file" >&2; exit 1; }
+    corpus="$tmp/corpus/$target"
+    mkdir -p "$corpus"
+    unzip -q "$tmp/out/${target}_seed_corpus.zip" -d "$corpus"
+    seeds=$(ls "$corpus" | wc -l)
+    dict=()
+    [ -f "$tmp/out/$target.dict" ] && dict=(-dict="$tmp/out/$target.dict")
+    # Called by its own name: the binary picks the harness from argv[0], as on ClusterFuzz.
+    if ! SWIFT_BACKTRACE=enable=no "$binary" "$corpus" "${dict[@]}" -max_len=8192 -timeout=10 \
+        -max_total_time="$seconds" -artifact_prefix="$tmp/" > "$tmp/$target.log" 2>&1; then
+        tail -n 30 "$tmp/$target.log" >&2
+        echo "$target: the built fuzzer failed" >&2
+        exit 1
+    fi
+    runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$tmp/$target.log")
+    printf '%-26s %6s files in its seed zip, %9s runs in %ss\n' "$target" "$seeds" "${runs:-?}" "$seconds"
+    count=$((count + 1))
+done
+expected=$(PUSHPROOF_FUZZ_TARGET=list SWIFT_BACKTRACE=enable=no "$tmp/out/$(ls "$tmp/out" | grep -v '\.' | head -n 1)" | wc -l)
+[ "$count" -eq "$expected" ] || { echo "built $count targets, the binary lists $expected" >&2; exit 1; }
+echo "oss-fuzz build: $count targets built by build.sh and run clean"
