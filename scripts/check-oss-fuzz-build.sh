@@ -13,8 +13,9 @@ mkdir -p "$tmp/src" "$tmp/out" "$tmp/work"
 ln -s "$PWD" "$tmp/src/pushproof"
 # The Swift build scratch is scripts/fuzz.sh's (.build-fuzz, same flags, by its real path): a
 # cache, so the two share one instrumented build.
+scratch="$PWD/.build-fuzz"
 (cd "$tmp" && SRC="$tmp/src" OUT="$tmp/out" WORK="$tmp/work" SANITIZER=address \
-    PUSHPROOF_SWIFT_SCRATCH="$PWD/.build-fuzz" "$tmp/src/pushproof/.clusterfuzzlite/build.sh")
+    PUSHPROOF_SWIFT_SCRATCH="$scratch" "$tmp/src/pushproof/.clusterfuzzlite/build.sh")
 
 count=0
 for binary in "$tmp/out"/Fuzz*; do
