@@ -61,11 +61,12 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
     }
 
     private static func row(_ db: Database, where column: String, is value: String) throws -> ConversationIdentity? {
-        guard
-            let row = try Row.fetchOne(
-                db, sql: "SELECT inboxId, clientId, privateKey, databaseKey FROM keychainIdentity WHERE \(column) = ?",
-                arguments: [value])
-        else { return nil }
+        // Two fixed statements (one per column), compiled once per connection; they bind only
+        // identifiers. (Statements that bind key bytes are not cached: a cached statement keeps
+        // its last bindings.)
+        let statement = try db.cachedStatement(
+            sql: "SELECT inboxId, clientId, privateKey, databaseKey FROM keychainIdentity WHERE \(column) = ?")
+        guard let row = try Row.fetchOne(statement, arguments: [value]) else { return nil }
         let privateKey: Data = row["privateKey"]
         let databaseKey: Data = row["databaseKey"]
         guard let clientId = ClientId(validating: row["clientId"]) else { return nil }
@@ -86,6 +87,7 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
                     sql: "INSERT INTO inbox (inboxId, clientId) VALUES (?, ?)",
                     arguments: [identity.inboxId, identity.clientId.value])
                 try faultBetweenWrites?()
+                // Not a cached statement: it would keep the key bytes bound after the save.
                 try db.execute(
                     sql:
                         "INSERT INTO keychainIdentity (inboxId, clientId, privateKey, databaseKey) VALUES (?, ?, ?, ?)",
@@ -104,21 +106,24 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
     }
 
     public func identity(clientId: String) throws(IdentityError) -> ConversationIdentity? {
-        do { return try queue.read { try Self.row($0, where: "clientId", is: clientId) } } catch {
+        // One SELECT is atomic on its own: no transaction around it (GRDB's read transaction costs
+        // several statements more).
+        do { return try queue.inDatabase { try Self.row($0, where: "clientId", is: clientId) } } catch {
             throw .storage(Self.reason(error))
         }
     }
 
     public func identity(inboxId: String) throws(IdentityError) -> ConversationIdentity? {
-        do { return try queue.read { try Self.row($0, where: "inboxId", is: inboxId) } } catch {
+        do { return try queue.inDatabase { try Self.row($0, where: "inboxId", is: inboxId) } } catch {
             throw .storage(Self.reason(error))
         }
     }
 
     public func delete(inboxId: String) throws(IdentityError) -> Bool {
         do {
-            return try queue.write { db in
-                try db.execute(sql: "DELETE FROM inbox WHERE inboxId = ?", arguments: [inboxId])
+            // One DELETE (the keychain row goes with it by cascade) is atomic on its own.
+            return try queue.inDatabase { db in
+                try db.cachedStatement(sql: "DELETE FROM inbox WHERE inboxId = ?").execute(arguments: [inboxId])
                 return db.changesCount > 0
             }
         } catch {
