@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Counts, per vector file and profile, the tests that name their source (the upstream lines or
+RFC section that decide the answer), and fails if a file that is fully sourced loses one.
+
+Usage: check-provenance.py [--markdown]
+A `deployed` (or `legacy`) test states what pinned upstream code does; docs/provenance.md says
+which files cite it for every test so far. FULLY_SOURCED lists them: CI keeps them complete.
+"""
+import glob, json, os, sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FULLY_SOURCED = ["catbird_identity", "catbird_keypackage_codec", "catbird_keypackage_validate"]
+UPSTREAM_PROFILES = ("deployed", "legacy")
+
+rows, failures = [], []
+for path in sorted(glob.glob(os.path.join(ROOT, "vectors", "*_test.json"))):
+    document = json.load(open(path, encoding="utf-8"))
+    suite = document["suite"]
+    counts = {}
+    for group in document["testGroups"]:
+        total, sourced = counts.get(group["profile"], (0, 0))
+        for test in group["tests"]:
+            total += 1
+            if test.get("source"):
+                sourced += 1
+            elif suite in FULLY_SOURCED and group["profile"] in UPSTREAM_PROFILES:
+                failures.append(f"{suite} tcId {test['tcId']} ({group['profile']}) has no source")
+        counts[group["profile"]] = (total, sourced)
+    for profile, (total, sourced) in sorted(counts.items()):
+        rows.append((suite, profile, total, sourced))
+
+if "--markdown" in sys.argv:
+    print("| file | profile | tests | with a source |")
+    print("| --- | --- | --- | --- |")
+    for suite, profile, total, sourced in rows:
+        print(f"| `{suite}` | {profile} | {total} | {sourced} |")
+else:
+    for suite, profile, total, sourced in rows:
+        print(f"{suite:30} {profile:9} {sourced:4} of {total:4} sourced")
+upstream = [(t, s) for _, p, t, s in rows if p in UPSTREAM_PROFILES]
+print(f"deployed and legacy tests with a source: {sum(s for _, s in upstream)} of {sum(t for t, _ in upstream)}",
+      file=sys.stderr)
+if failures:
+    print("\n".join(failures), file=sys.stderr)
+    sys.exit(1)
