@@ -100,6 +100,24 @@ enum CatbirdCodecVectors {
             decode(
                 "65,537 bytes", ["SizeLimit"], good + [UInt8](repeating: 0, count: 65_537 - good.count),
                 code: "INPUT_TOO_LARGE"),
+            decode(
+                "65,537 bytes of 0xFF: the size is checked first", ["SizeLimit"],
+                [UInt8](repeating: 0xFF, count: 65_537), code: "INPUT_TOO_LARGE"),
+            decode(
+                "70,000 bytes", ["SizeLimit"], good + [UInt8](repeating: 0, count: 70_000 - good.count),
+                code: "INPUT_TOO_LARGE"),
+            decode(
+                "16 bytes after the KeyPackage", ["TrailingData"], small + [UInt8](repeating: 0, count: 16),
+                code: "TRAILING_DATA"),
+            decode(
+                "MLSMessage version 0xFFFF", ["ProtocolVersion"],
+                replacing(small, at: 0, with: [0xFF, 0xFF], removing: 2), code: "UNSUPPORTED_PROTOCOL_VERSION"),
+            decode(
+                "wire format 4 (a GroupInfo)", ["WireFormat"], replacing(small, at: 3, with: [4]),
+                code: "WRONG_WIRE_FORMAT"),
+            decode(
+                "wire format 0 (reserved)", ["WireFormat"], replacing(small, at: 3, with: [0]),
+                code: "WRONG_WIRE_FORMAT"),
         ]
         return VectorFileDeclaration(
             suite: "catbird_keypackage_codec", protocolName: "mls-keypackage", notes: CatbirdNotes.catalogue,

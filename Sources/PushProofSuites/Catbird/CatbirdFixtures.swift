@@ -79,6 +79,14 @@ enum CatbirdFixtures {
     static func xwing(_ n: Int) -> [UInt8] { XWingPublicKey.make(seed: seed("xwing/\(n)")) }
     static func x25519(_ n: Int) -> [UInt8] { try! X25519.KeyPair(seed: seed("x25519/\(n)")).publicKey.rawBytes }
 
+    /// Where `needle` first occurs in `bytes` (the vectors look for a unique field this way).
+    static func offset(of needle: [UInt8], in bytes: [UInt8]) -> Int {
+        for i in 0...(bytes.count - needle.count) where Array(bytes[i..<(i + needle.count)]) == needle { return i }
+        preconditionFailure("the field is not in the bytes")
+    }
+
+    static func bigEndian(_ v: UInt64) -> [UInt8] { withUnsafeBytes(of: v.bigEndian) { Array($0) } }
+
     /// Flips one bit of `bytes` at `offset` from the end.
     static func flip(_ bytes: [UInt8], fromEnd offset: Int, bit: UInt8 = 0x01) -> [UInt8] {
         var b = bytes

@@ -125,6 +125,17 @@ enum CatbirdIdentityVectors {
             credential(
                 "a device DID where the bare DID goes", ["DeviceDidForBareDid"], CatbirdFixtures.deviceIdentity, id,
                 code: "INVALID_DID", source: S.bareDid),
+            credential(
+                "a version-1 device id", ["UuidVersion"], plc, id.replacingOccurrences(of: "-4c7e-", with: "-1c7e-"),
+                code: "INVALID_DEVICE_ID", source: S.deviceId),
+            credential(
+                "a device id without hyphens", ["NonCanonical"], plc, id.replacingOccurrences(of: "-", with: ""),
+                code: "INVALID_DEVICE_ID", source: S.deviceId),
+            credential(
+                "a did:key", ["OtherMethod"], "did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK", id,
+                code: "INVALID_DID", source: S.bareDid),
+            credential(
+                "did:web:localhost", ["DidWeb"], "did:web:localhost", id, code: "INVALID_DID", source: S.didWebHost),
         ]
         let legacyCredentials = [
             credential(
@@ -195,6 +206,10 @@ enum CatbirdIdentityVectors {
             seedCase(
                 "31-byte seed", ["LengthBoundary"], Array(CatbirdFixtures.seed("device-key/1").dropLast()),
                 invalid: true),
+            seedCase("33-byte seed", ["LengthBoundary"], CatbirdFixtures.seed("device-key/1") + [0], invalid: true),
+            seedCase(
+                "64 bytes (a libsodium secret key, not a seed)", ["LengthBoundary"],
+                CatbirdFixtures.seed("device-key/1") + CatbirdFixtures.deviceKey.publicKey.rawBytes, invalid: true),
         ]
         let now = "2026-08-01T12:00:00.000Z"
         func signed(

@@ -348,6 +348,64 @@ enum CatbirdValidationVectors {
             c(
                 "exactly 65,536 bytes: not too large; refused for its leaf extension", ["SizeLimit"], wire(W.size),
                 sized(base, to: 65_536), code: "UNSUPPORTED_EXTENSIONS"),
+            // More causes for codes with few.
+            c(
+                "65,537 bytes of 0xFF: the size is checked before anything else", ["SizeLimit"], wire(W.size),
+                base.with { $0.bytes = { _ in [UInt8](repeating: 0xFF, count: 65_537) } }, code: "INPUT_TOO_LARGE"),
+            c(
+                "a valid KeyPackage followed by zeros up to 65,537 bytes", ["SizeLimit"], wire(W.size),
+                base.with { $0.bytes = { $0 + [UInt8](repeating: 0, count: 65_537 - $0.count) } },
+                code: "INPUT_TOO_LARGE"),
+            c(
+                "300 s left", ["RemainingLifetime"], wire(W.lifetime), life(n - 3600, n + 300),
+                code: "INSUFFICIENT_REMAINING_LIFETIME"),
+            c(
+                "suite 0xFFFF: not an OpenMLS Ciphersuite value", ["CipherSuite"], wire(W.decode),
+                base.with { $0.cipherSuite = 0xFFFF }, code: "MALFORMED", declaredRef: .some(nil)),
+            c(
+                "leaf node source 4 (openmls refuses it when decoding)", ["LeafSource"], wire(W.decode),
+                base.with { $0.bytes = { b in setSource(b, to: 4) } }, code: "MALFORMED", declaredRef: .some(nil)),
+            c(
+                "the credential identity's length (69) in four bytes", ["NonMinimalVarint"], wire(W.decode),
+                base.with { $0.bytes = { b in widen(b, lengthOf: Array(F.deviceIdentity.utf8)) } },
+                code: "NON_CANONICAL_ENCODING", declaredRef: .some(nil)),
+            c(
+                "the KeyPackage signature's length (64) in four bytes", ["NonMinimalVarint"], wire(W.decode),
+                base.with { $0.bytes = { b in Array(b.dropLast(66)) + [0x80, 0, 0, 0x40] + Array(b.suffix(64)) } },
+                code: "NON_CANONICAL_ENCODING"),
+            c(
+                "init key = encryption key = another valid X-Wing key", ["ReusedKey"], wire(W.reused),
+                base.with {
+                    $0.initKey = F.xwing(3)
+                    $0.encryptionKey = F.xwing(3)
+                }, code: "REUSED_ENCRYPTION_KEY"),
+            c(
+                "64 zero bytes after the MLSMessage", ["TrailingData"], wire(W.decode),
+                base.with { $0.bytes = { $0 + [UInt8](repeating: 0, count: 64) } }, code: "TRAILING_DATA"),
+            c(
+                "a second KeyPackage after the first", ["TrailingData"], wire(W.decode),
+                base.with { $0.bytes = { $0 + Array($0.dropFirst(4)) } }, code: "TRAILING_DATA"),
+            c(
+                "only the 4-byte MLSMessage header", ["Truncated"], wire(W.decode),
+                base.with { $0.bytes = { Array($0.prefix(4)) } }, code: "TRUNCATED"),
+            c(
+                "cut inside the KeyPackage signature", ["Truncated"], wire(W.decode),
+                base.with { $0.bytes = { Array($0.dropLast(10)) } }, code: "TRUNCATED"),
+            c(
+                "leaf source `commit` with an empty parent hash", ["LeafSource"], wire(W.source),
+                base.with { $0.source = .commit(parentHash: []) }, code: "UNSUPPORTED_LEAF_SOURCE"),
+            c(
+                "KeyPackage version 0", ["ProtocolVersion"], wire(W.version), base.with { $0.version = 0 },
+                code: "UNSUPPORTED_PROTOCOL_VERSION"),
+            c(
+                "wire format 1 (a PublicMessage)", ["WireFormat"], wire(W.header),
+                base.with {
+                    $0.bytes = { b in
+                        var b = b
+                        b[3] = 1
+                        return b
+                    }
+                }, code: "WRONG_WIRE_FORMAT"),
             // Two faults: the first in the server's order is the answer.
             c(
                 "suite 1 and a bare DID: the suite is checked first", ["CheckOrder"], wire(W.suite),
@@ -540,6 +598,35 @@ enum CatbirdValidationVectors {
                 "the last byte missing", ["Truncated"], db("854"), base.with { $0.bytes = { Array($0.dropLast()) } },
                 code: "TRUNCATED"),
             c(
+                "KeyPackageTBS signed under the LeafNodeTBS label", ["WrongLabel"], validate,
+                base.with { $0.keyPackageLabel = "LeafNodeTBS" }, code: "INVALID_KEY_PACKAGE_SIGNATURE"),
+            c(
+                "the KeyPackage signature's S + L (libcrux refuses S >= L)", ["NonCanonicalSignature"], validate,
+                base.with { $0.afterSigning = { $0.signature = addOrder($0.signature) } },
+                code: "INVALID_KEY_PACKAGE_SIGNATURE"),
+            c(
+                "X-Wing keys, init key = encryption key", ["ReusedKey"], validate,
+                KeyPackageSpec().with {
+                    $0.credential = .basic(identity: Array(F.did.utf8))
+                    $0.initKey = $0.encryptionKey
+                }, code: "REUSED_ENCRYPTION_KEY"),
+            c(
+                "only 10 bytes", ["Truncated"], db("854"), base.with { $0.bytes = { Array($0.prefix(10)) } },
+                code: "TRUNCATED"),
+            c(
+                "cut 100 bytes before the end", ["Truncated"], db("854"),
+                base.with { $0.bytes = { Array($0.dropLast(100)) } }, code: "TRUNCATED"),
+            c(
+                "leaf source `commit`", ["LeafSource"], validate,
+                base.with { $0.source = .commit(parentHash: [UInt8](repeating: 1, count: 32)) },
+                code: "UNSUPPORTED_LEAF_SOURCE"),
+            c(
+                "KeyPackage version 0", ["ProtocolVersion"], validate, base.with { $0.version = 0 },
+                code: "UNSUPPORTED_PROTOCOL_VERSION"),
+            c(
+                "KeyPackage version 0x0100", ["ProtocolVersion"], validate, base.with { $0.version = 0x0100 },
+                code: "UNSUPPORTED_PROTOCOL_VERSION"),
+            c(
                 "a bad leaf signature and the wrong identity: OpenMLS's validate runs first", ["CheckOrder"],
                 db("856-882"),
                 base.with {
@@ -647,8 +734,49 @@ enum CatbirdValidationVectors {
             c(
                 "suite 0 (reserved)", ["CipherSuite"], KeyPackageSpec.classic(0, identity: "alice"),
                 code: "UNSUPPORTED_CIPHERSUITE"),
+            c(
+                "suite 7 (P-384)", ["CipherSuite"], KeyPackageSpec.classic(7, identity: "alice"),
+                code: "UNSUPPORTED_CIPHERSUITE"),
+        ]
+        let xwing = KeyPackageSpec().with { $0.credential = .basic(identity: Array("alice".utf8)) }
+        cases += [
+            c("suite 0x004D (Ed25519 signatures): a valid KeyPackage", ["XWing"], xwing),
+            c(
+                "suite 0x004D: init key = encryption key", ["ReusedKey"], xwing.with { $0.initKey = $0.encryptionKey },
+                code: "REUSED_ENCRYPTION_KEY"),
+            c(
+                "suite 0x004D: no credential types in the capabilities", ["Capabilities"],
+                xwing.with { $0.capabilities.credentials = [] }, code: "UNSUPPORTED_CAPABILITIES"),
+            c(
+                "suite 0x004D: two leaf extensions, one not in the capabilities", ["Extensions"],
+                xwing.with {
+                    $0.capabilities.extensions = [0xF001]
+                    $0.leafExtensions = [MLSExtension(type: 0xF001, data: []), MLSExtension(type: 0xF002, data: [])]
+                }, code: "UNSUPPORTED_EXTENSIONS"),
+            c(
+                "suite 0x004D: leaf source `commit`", ["LeafSource"],
+                xwing.with { $0.source = .commit(parentHash: [UInt8](repeating: 1, count: 32)) },
+                code: "UNSUPPORTED_LEAF_SOURCE"),
+            c(
+                "suite 0x004D: KeyPackage version 0", ["ProtocolVersion"], xwing.with { $0.version = 0 },
+                code: "UNSUPPORTED_PROTOCOL_VERSION"),
         ]
         return cases
+    }
+
+    /// The MLSMessage bytes with the leaf node source byte (just before not_before) set to `value`.
+    static func setSource(_ bytes: [UInt8], to value: UInt8) -> [UInt8] {
+        var b = bytes
+        b[F.offset(of: F.bigEndian(F.lifetime.notBefore), in: b) - 1] = value
+        return b
+    }
+
+    /// The bytes with the 2-byte variable-length length in front of `needle` written in 4 bytes.
+    static func widen(_ bytes: [UInt8], lengthOf needle: [UInt8]) -> [UInt8] {
+        let at = F.offset(of: needle, in: bytes)
+        precondition(needle.count >= 64 && needle.count < 16384, "a 2-byte length")
+        let n = needle.count
+        return Array(bytes[..<(at - 2)]) + [0x80, 0, UInt8(n >> 8), UInt8(n & 0xFF)] + Array(bytes[at...])
     }
 
     /// `spec` with a leaf extension that brings its MLSMessage to exactly `size` bytes.
