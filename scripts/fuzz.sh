@@ -4,6 +4,7 @@
 #   scripts/fuzz.sh run [SECONDS] [TARGET...]   fuzz each target for SECONDS (default 60)
 #   scripts/fuzz.sh build                        only build
 #   scripts/fuzz.sh list                         the target names
+#   scripts/fuzz.sh build-path                   build, then print the binary's path
 #   scripts/fuzz.sh planted                      build with a planted heap overflow and check
 #                                                that AddressSanitizer reports it
 #
@@ -57,6 +58,9 @@ case "${1:-run}" in
         ;;
     list)
         all_targets "$(build)"
+        ;;
+    build-path)  # build, then print the binary's path (scripts/fuzz-campaign.sh)
+        build
         ;;
     planted)
         # A separate scratch path so the planted bug never leaks into a real fuzz build.
