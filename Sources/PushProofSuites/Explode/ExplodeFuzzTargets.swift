@@ -72,7 +72,14 @@ enum ExplosionReceiverHarness {
             let arg = Int64(Int8(bitPattern: data[i + 2]))
             let before = store
             switch data[i] % 6 {
-            case 0: if receivers[inbox]!.handle(.message) == .accepted { store.add(.message, to: inbox, id: "m\(i)") }
+            case 0:
+                // An accepted message brings a record of any kind the cleanup must remove.
+                if receivers[inbox]!.handle(.message) == .accepted {
+                    let kinds: [DeviceStoreModel.Kind] = [
+                        .message, .member, .invite, .memberProfile, .localState, .pushSubscription, .databaseFile,
+                    ]
+                    store.add(kinds[Int(UInt8(bitPattern: Int8(arg))) % kinds.count], to: inbox, id: "r\(i)")
+                }
             case 1: _ = receivers[inbox]!.handle(.explodeMessage(fromSelf: arg & 1 == 1, expiresAt: clock + arg * 60))
             case 2: _ = receivers[inbox]!.handle(.metadata(expiresAt: clock + arg * 60))
             case 3: clock += arg * 30
@@ -91,10 +98,17 @@ enum ExplosionReceiverHarness {
                         exploded.insert(x)
                         fuzzInvariant(
                             store.log.last(where: { $0.hasPrefix("unsubscribe") }) == "unsubscribe \(x)", "push first")
+                        fuzzInvariant(
+                            Array(store.log.suffix(5)) == [
+                                "unsubscribe \(x)", "unregister \(x)", "deleteDatabaseRecords \(x)",
+                                "deleteKeychainIdentity \(x)", "deleteDatabaseFiles \(x)",
+                            ], "cleanup order")
+                        fuzzInvariant(!store.allowsResync(of: x), "consent not denied after an explosion")
                     }
                 }
             }
             for x in inboxes {
+                fuzzInvariant(store.allowsResync(of: x) == !exploded.contains(x), "re-sync allowed iff not exploded")
                 if exploded.contains(x) {
                     fuzzInvariant(
                         store.records(of: x).isEmpty && receivers[x]!.status == .exploded,
