@@ -44,14 +44,14 @@ public struct PushKeyStore: Sendable {
     public func supersededAt(_ i: Int) -> Int64? {
         let newer = entries[(i + 1)...]
         guard !newer.isEmpty else { return nil }
-        let byAge = newer.map { $0.createdAt + Self.supersedeAfter }.min()!
+        let byAge = newer.map { Self.later($0.createdAt, by: Self.supersedeAfter) }.min()!
         let byAck = newer.compactMap(\.acknowledgedAt).min()
         return byAck.map { min($0, byAge) } ?? byAge
     }
 
     public func isDeleted(_ i: Int, now: Int64) -> Bool {
         guard let superseded = supersededAt(i) else { return false }
-        return now >= superseded + Self.deleteAfter
+        return now >= Self.later(superseded, by: Self.deleteAfter)
     }
 
     /// The key with this id, unless unknown or deleted as of `now`.
@@ -63,7 +63,15 @@ public struct PushKeyStore: Sendable {
     /// True when there is no key yet or the newest one is 30 days old.
     public func needsNewKey(now: Int64) -> Bool {
         guard let newest = entries.last else { return true }
-        return now - newest.createdAt >= Self.rotationInterval
+        return now >= Self.later(newest.createdAt, by: Self.rotationInterval)
+    }
+
+    /// `time + seconds`, held at the end of the clock instead of overflowing: times come from
+    /// outside (a device clock, a server's value), and differential fuzzing found the plain sum
+    /// trapping near Int64.max.
+    static func later(_ time: Int64, by seconds: Int64) -> Int64 {
+        let (sum, overflow) = time.addingReportingOverflow(seconds)
+        return overflow ? .max : sum
     }
 
     /// Removes deleted keys; their secret bytes are zeroized as they are released.

@@ -264,6 +264,22 @@ let anyNotification = zip(Gen.int(in: 0...4), markedText, name, Gen.int64(), Gen
         }
         #expect(throws: PushKeyStore.StoreError.unknownId) { try store.acknowledge(id: 999, at: 1) }
     }
+
+    /// Times at the ends of the clock never trap (differential fuzzing found the sums overflowing):
+    /// a deadline past Int64.max is held at Int64.max, the clock's last instant.
+    @Test func extremeTimesDoNotTrap() throws {
+        var store = PushKeyStore()
+        let first = PushKey(id: 1, wireBytes: [0x31] + [UInt8](repeating: 1, count: 32))!
+        let second = PushKey(id: 2, wireBytes: [0x31] + [UInt8](repeating: 2, count: 32))!
+        try store.add(first, createdAt: .max - 10)
+        try store.add(second, createdAt: .max - 5)
+        #expect(!store.needsNewKey(now: .max - 1))
+        #expect(store.key(id: 1, now: .max - 1) != nil)  // its deletion, 45 days on, is held at .max
+        #expect(!store.isDeleted(0, now: .max - 1) && store.isDeleted(0, now: .max))
+        var early = PushKeyStore()
+        try early.add(first, createdAt: .min)
+        #expect(early.needsNewKey(now: .max) && !early.needsNewKey(now: .min))
+    }
 }
 
 @Suite struct ReceiverTests {

@@ -6,7 +6,12 @@ import PushProofJSON
 
 /// The ExplodeSettings suite's operations. Inputs and outputs: docs/vector-format.md.
 enum ExplodeOperations {
-    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
+    /// Division rounding toward minus infinity, for every Int64 (b > 0): the negation this once
+    /// used trapped on Int64.min, which differential fuzzing found.
+    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        let (q, r) = a.quotientAndRemainder(dividingBy: b)
+        return r < 0 ? q - 1 : q
+    }
 
     @Sendable static func encode(_ request: OperationRequest) throws -> JSONValue {
         let millis = try request.reader.int64("expiresAtUnixMillis")
