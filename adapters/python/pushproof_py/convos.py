@@ -149,11 +149,33 @@ def inflate(data, wbits):
     return out
 
 
+# Known fields and their wire types, and which are proto3 `string`s, as xmtp/proto's
+# message_contents/content.proto declares them. A decoder built from that file (SwiftProtobuf in
+# the iOS SDK) refuses a string field that is not UTF-8, and keeps a known field that arrives with
+# another wire type as an unknown field (so it is as if absent).
+ENCODED_CONTENT = {1: 2, 2: 2, 3: 2, 4: 2, 5: 0}
+CONTENT_TYPE_ID = {1: 2, 2: 2, 3: 0, 4: 0}
+STRINGS = {"encoded": {3}, "type": {1, 2}, "parameter": {1, 2}}
+
+
+def checked_fields(data, known, strings):
+    """The fields with their declared wire type (others are unknown fields); ValueError on a
+    malformed message or a string field that is not UTF-8."""
+    fields = [f for f in read_fields(data) if f[0] not in known or known[f[0]] == f[1]]
+    for number, _, value in fields:
+        if number in strings:
+            value.decode("utf-8")  # UnicodeDecodeError is a ValueError
+    return fields
+
+
 def op_decode(inp):
     try:
-        fields = read_fields(bytes.fromhex(inp["encodedContentHex"]))
-        type_fields = [f for f in fields if f[0] == 1 and f[1] == 2]
-        content_type = read_fields(type_fields[-1][2]) if type_fields else None
+        fields = checked_fields(bytes.fromhex(inp["encodedContentHex"]), ENCODED_CONTENT, STRINGS["encoded"])
+        for number, _, value in fields:
+            if number == 2:  # a parameters map entry: key 1, value 2, both strings
+                checked_fields(value, {1: 2, 2: 2}, STRINGS["parameter"])
+        type_fields = [f for f in fields if f[0] == 1]
+        content_type = checked_fields(type_fields[-1][2], CONTENT_TYPE_ID, STRINGS["type"]) if type_fields else None
     except ValueError:
         raise ProtocolError("MALFORMED_PROTOBUF")
     if content_type is None:
@@ -163,7 +185,8 @@ def op_decode(inp):
         raise ProtocolError("WRONG_CONTENT_TYPE")
     if values.get(3, 0) != 1:
         raise ProtocolError("UNSUPPORTED_VERSION")
-    content = b"".join(value for number, wire, value in fields if number == 4 and wire == 2)
+    # A singular field seen twice: the last one wins (protobuf's merge rule).
+    content = ([value for number, wire, value in fields if number == 4 and wire == 2] or [b""])[-1]
     compression = [value for number, wire, value in fields if number == 5 and wire == 0]
     if compression:
         try:
