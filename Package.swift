@@ -92,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "pushproof",
             dependencies: [
-                "PushProofConformance", "PushProofSuites",
+                "PushProofConformance", "PushProofSuites", "PushProofJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -7,17 +7,30 @@ public struct Mutant: Sendable {
     public typealias Change =
         @Sendable (_ request: OperationRequest, _ reference: any ConformanceImplementation) -> OperationOutcome?
 
+    /// What is expected to catch it: the shipped vectors (`pushproof mutants`), or only
+    /// differential fuzzing (`pushproof fuzz --all-mutants`): a bug the vectors miss, kept to show
+    /// that the fuzzer finds what fixed vectors cannot.
+    public enum Detection: String, Sendable {
+        case vectors
+        case fuzzing
+    }
+
     public let id: String
     /// The bug class it stands for (the vector notes' bug types).
     public let bugClass: String
     public let summary: String
+    public let detection: Detection
     /// The mutant's answer, or nil to answer as the reference does.
     let change: Change
 
-    public init(id: String, bugClass: String, summary: String, change: @escaping Change) {
+    public init(
+        id: String, bugClass: String, summary: String, detection: Detection = .vectors,
+        change: @escaping Change
+    ) {
         self.id = id
         self.bugClass = bugClass
         self.summary = summary
+        self.detection = detection
         self.change = change
     }
 }

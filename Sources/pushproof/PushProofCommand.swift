@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PushProofConformance
+import PushProofJSON
 import PushProofSuites
 
 @main
@@ -9,7 +10,7 @@ struct PushProofCommand: ParsableCommand {
         commandName: "pushproof",
         abstract: "Conformance suite for privacy-preserving push notification protocols.",
         discussion: "With no subcommand, runs every shipped vector against the reference implementation.",
-        subcommands: [Run.self, Vectors.self, Operations.self, Adapter.self, Mutants.self, Interop.self],
+        subcommands: [Run.self, Vectors.self, Operations.self, Adapter.self, Mutants.self, Fuzz.self, Interop.self],
         defaultSubcommand: Run.self)
 }
 
@@ -178,7 +179,8 @@ struct Mutants: ParsableCommand {
         let me = CommandLine.arguments[0]
         let catalogue = Suites.catalogue
         let reference = catalogue.reference
-        let reports = try ConformanceRunner.hunt(catalogue.mutants, files: files) {
+        let byVectors = catalogue.mutants.filter { $0.detection == .vectors }
+        let reports = try ConformanceRunner.hunt(byVectors, files: files) {
             (mutant: Mutant) -> any ConformanceImplementation in
             if viaAdapter { return try ExternalImplementation(commandLine: "'\(me)' adapter --mutant \(mutant.id)") }
             return MutatedImplementation(mutant, reference: reference)
@@ -194,7 +196,117 @@ struct Mutants: ParsableCommand {
         }
         let caught = reports.filter { $0.caught }.count
         print("\(caught) of \(reports.count) known-bad implementations caught")
+        let fuzzingOnly = catalogue.mutants.filter { $0.detection == .fuzzing }.map(\.id)
+        if !fuzzingOnly.isEmpty {
+            print(
+                "not run here (the vectors miss them; `pushproof fuzz --all-mutants` must find them): \(fuzzingOnly.joined(separator: ", "))"
+            )
+        }
         if caught < reports.count { throw ExitCode(1) }
+    }
+}
+
+struct Fuzz: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Differential fuzzing: mutated vector inputs asked of the reference and of an implementation.",
+        discussion: """
+            Inputs come from the shipped vectors by structure-aware mutation (bits in hex and base64, \
+            integers across boundaries, strings re-cased, cut or given a foreign character, members and \
+            elements dropped or repeated). Each disagreement that no vector allows is a finding, minimized \
+            and written as a ready-to-commit vector case. Deterministic for a seed and a number of iterations.
+            """)
+
+    @OptionGroup var location: VectorsLocation
+
+    @Option(name: .long, help: "The implementation: the command line of its adapter (docs/adapter-protocol.md).")
+    var impl: String?
+
+    @Option(name: .long, help: "Fuzz a known-bad implementation (a mutant id) instead.")
+    var mutant: String?
+
+    @Flag(name: .long, help: "Fuzz every known-bad implementation; fail if one is not found within the budget.")
+    var allMutants = false
+
+    @Option(name: .long, help: "The seed.")
+    var seed: UInt64 = 1
+
+    @Option(name: .long, help: "How many mutated inputs to try.")
+    var iterations: Int = 5000
+
+    @Option(name: .long, help: "Stop after this many seconds (the run then depends on speed).")
+    var seconds: Double?
+
+    @Option(name: .long, help: "Fuzz only this profile's vectors (repeatable).")
+    var profile: [String] = []
+
+    @Option(name: .long, help: "Write each finding as JSON into this folder.")
+    var out: String?
+
+    @Option(name: .long, help: "Seconds an adapter may take to answer one request.")
+    var timeout: Double = 10
+
+    func run() throws {
+        let files = try ConformanceRunner.loadVectors(directory: location.url)
+        let catalogue = Suites.catalogue
+        let reference = catalogue.reference
+        let profiles = Set(profile.map(Profile.init(rawValue:)))
+        if allMutants {
+            var missed: [String] = []
+            for m in catalogue.mutants {
+                let fuzzer = DifferentialFuzzer(
+                    seed: seed, iterations: iterations, seconds: seconds, maximumFindings: 1, profiles: profiles)
+                let report = fuzzer.run(
+                    reference: reference, implementation: MutatedImplementation(m, reference: reference), files: files)
+                let found = report.findings.first.map {
+                    "found at iteration \($0.iteration + 1): \($0.suite) tcId \($0.basedOn), \($0.mutations.map(\.description).joined(separator: "; "))"
+                }
+                print(
+                    "\(m.id.padding(toLength: 30, withPad: " ", startingAt: 0)) \(m.detection.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(found ?? "NOT FOUND in \(report.iterations) iterations")"
+                )
+                if found == nil { missed.append(m.id) }
+            }
+            print(
+                "\(catalogue.mutants.count - missed.count) of \(catalogue.mutants.count) known-bad implementations found by differential fuzzing (seed \(seed), \(iterations) iterations each)"
+            )
+            if !missed.isEmpty { throw ExitCode(1) }
+            return
+        }
+        let implementation: any ConformanceImplementation
+        if let impl {
+            do { implementation = try ExternalImplementation(commandLine: impl, timeout: timeout) } catch {
+                print("pushproof: cannot use the adapter: \(error)")
+                throw ExitCode(2)
+            }
+        } else if let mutant {
+            guard let m = catalogue.mutants.first(where: { $0.id == mutant }) else {
+                throw ValidationError(
+                    "unknown mutant \(mutant); known: \(catalogue.mutants.map(\.id).joined(separator: ", "))")
+            }
+            implementation = MutatedImplementation(m, reference: reference)
+        } else {
+            implementation = reference
+        }
+        let fuzzer = DifferentialFuzzer(seed: seed, iterations: iterations, seconds: seconds, profiles: profiles)
+        let report = fuzzer.run(reference: reference, implementation: implementation, files: files) { r in
+            FileHandle.standardError.write(
+                Data("fuzz: \(r.iterations) inputs, \(r.compared) compared, \(r.findings.count) findings\n".utf8))
+        }
+        for (n, f) in report.findings.enumerated() {
+            print(
+                "finding \(n + 1): \(f.operation) (\(f.profile)) from \(f.suite) tcId \(f.basedOn): \(f.mutations.map(\.description).joined(separator: "; "))"
+            )
+            print("  reference: \(JSONWriter.compact(f.reference.json))")
+            print("  \(implementation.name): \(JSONWriter.compact(f.implementation.json))")
+            if let out {
+                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+                try JSONWriter.pretty(f.json).write(
+                    toFile: "\(out)/finding-\(n + 1).json", atomically: true, encoding: .utf8)
+            }
+        }
+        print(
+            "differential fuzzing of \(implementation.name): seed \(seed), \(report.iterations) inputs, \(report.compared) compared, \(report.skipped) skipped, \(report.findings.count) findings"
+        )
+        if !report.findings.isEmpty { throw ExitCode(1) }
     }
 }
 

@@ -154,5 +154,29 @@ enum CatbirdMutants {
                         keyPackage: kp, ref: MLSLabels.keyPackageRef(CipherSuite.named(0x004D)!, keyPackage: kp.encoded)
                     )))
         },
+        // Bugs the vectors miss on purpose: differential fuzzing must find them
+        // (`pushproof fuzz --all-mutants`).
+        Mutant(
+            id: "did-plc-accepts-digit-one", bugClass: "LENIENCY",
+            summary: "did:plc identifiers take `1` as if it were base32 (an l/1 confusion)", detection: .fuzzing
+        ) { request, reference in
+            guard request.operation == .catbirdBareDid, let did = request.input["did"]?.stringValue,
+                did.hasPrefix("did:plc:"), did.contains("1"),
+                (try? BareDid(parsing: did.replacingOccurrences(of: "1", with: "l"))) != nil
+            else { return nil }
+            return .output(["did": .string(did)])
+        },
+        Mutant(
+            id: "device-id-upper-case-tail", bugClass: "MODIFIED_PARAMETER",
+            summary: "device ids are lower-cased from the 20th character on before the check", detection: .fuzzing
+        ) { request, reference in
+            guard request.operation == .catbirdDeviceId, let text = request.input["deviceId"]?.stringValue,
+                text.count == 36
+            else { return nil }
+            let head = text.prefix(19)
+            let folded = head + text.dropFirst(19).lowercased()
+            guard folded != text, (try? DeviceId(parsing: String(folded))) != nil else { return nil }
+            return .output(["deviceId": .string(text)])
+        },
     ]
 }

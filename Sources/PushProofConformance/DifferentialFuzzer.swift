@@ -1,0 +1,198 @@
+import Foundation
+import PushProofJSON
+
+/// An input on which an implementation and the reference disagree in a way no profile allows.
+public struct DifferentialFinding: Sendable {
+    public var suite: String
+    public var basedOn: Int
+    public var operation: OperationName
+    public var profile: Profile
+    public var mutations: [InputMutation]
+    public var input: JSONValue
+    public var reference: OperationOutcome
+    public var implementation: OperationOutcome
+    /// The iteration that found it (before minimization).
+    public var iteration: Int
+
+    /// The finding as a vector case ready to be added to a suite's declarations: the reference's
+    /// answer is `expected`; the other answer and the changes are kept beside it.
+    public var json: JSONValue {
+        let what = mutations.map(\.description).joined(separator: "; ")
+        return [
+            "suite": .string(suite), "operation": .string(operation.rawValue), "profile": .string(profile.rawValue),
+            "basedOn": .integer(basedOn), "mutations": .array(mutations.map { .string($0.description) }),
+            "case": [
+                "comment": .string("\(suite) tcId \(basedOn) with \(what)"), "flags": ["Differential"],
+                "input": input, "expected": reference.json,
+            ],
+            "implementationAnswer": implementation.json,
+        ]
+    }
+}
+
+/// The outcome of a differential run.
+public struct DifferentialReport: Sendable {
+    public var iterations = 0
+    /// Requests both sides answered with protocol answers that could be compared.
+    public var compared = 0
+    /// Requests not compared: an operation or profile the implementation does not declare, or an
+    /// input the harness itself refuses (`HARNESS_INPUT_ERROR`).
+    public var skipped = 0
+    public var findings: [DifferentialFinding] = []
+}
+
+/// Differential fuzzing: inputs made by structure-aware mutation of the shipped vectors
+/// (`InputMutator`), each asked of the reference and of the implementation under test; a
+/// disagreement is a finding unless a vector already allows that answer for that input.
+/// Deterministic for a seed and a number of iterations; each finding is minimized (changes that
+/// are not needed for the disagreement are dropped).
+public struct DifferentialFuzzer: Sendable {
+    public var seed: UInt64
+    public var iterations: Int
+    /// Stop after this long even if iterations remain (then the run depends on speed).
+    public var seconds: Double?
+    public var maximumFindings: Int
+    public var profiles: Set<Profile>
+
+    public init(
+        seed: UInt64, iterations: Int, seconds: Double? = nil, maximumFindings: Int = 10, profiles: Set<Profile> = []
+    ) {
+        self.seed = seed
+        self.iterations = iterations
+        self.seconds = seconds
+        self.maximumFindings = maximumFindings
+        self.profiles = profiles
+    }
+
+    struct Base {
+        let suite: String
+        let tcId: Int
+        let operation: OperationName
+        let profile: Profile
+        let input: JSONValue
+    }
+
+    struct Key: Hashable {
+        let operation: OperationName
+        let profile: Profile
+        let input: JSONValue
+    }
+
+    /// Whether two answers to the same request agree: nil when they cannot be compared.
+    static func agree(_ reference: OperationOutcome, _ other: OperationOutcome) -> Bool? {
+        switch (reference, other) {
+        case (.unimplemented, _), (_, .unimplemented): return nil
+        case (.error(let code, _), _) where code == harnessInputErrorCode: return nil
+        case (_, .error(let code, _)) where code == harnessInputErrorCode: return nil
+        case (.output(let a), .output(let b)): return a == b
+        case (.error(let a, _), .error(let b, _)): return a == b
+        default: return false
+        }
+    }
+
+    public func run(
+        reference: any ConformanceImplementation, implementation: any ConformanceImplementation,
+        files: [VectorFile], progress: ((DifferentialReport) -> Void)? = nil
+    ) -> DifferentialReport {
+        // Each group (one operation in one profile) is picked as often as any other, then a test
+        // in it: operations with few vectors get as much fuzzing as those with many.
+        var groups: [[Base]] = []
+        var allowed: [Key: [JSONValue]] = [:]
+        for file in files {
+            for group in file.groups where profiles.isEmpty || profiles.contains(group.profile) {
+                groups.append(
+                    group.tests.map {
+                        Base(
+                            suite: file.suite, tcId: $0.tcId, operation: group.operation, profile: group.profile,
+                            input: $0.input)
+                    })
+                for test in group.tests {
+                    allowed[Key(operation: group.operation, profile: group.profile, input: test.input), default: []] +=
+                        [test.expected] + test.alsoAccepted
+                }
+            }
+        }
+        var report = DifferentialReport()
+        groups.removeAll { $0.isEmpty }
+        guard !groups.isEmpty else { return report }
+        var g = SeededGenerator(seed: seed)
+        let start = Date()
+        var unanswered = Set<String>()  // operation/profile pairs the implementation does not take
+
+        func ask(_ base: Base, _ input: JSONValue) -> (OperationOutcome, OperationOutcome, Bool?) {
+            let request = OperationRequest(operation: base.operation, profile: base.profile, input: input)
+            let mine = reference.perform(request)
+            let theirs = implementation.perform(request)
+            var verdict = Self.agree(mine, theirs)
+            if verdict == false,
+                allowed[Key(operation: base.operation, profile: base.profile, input: input)]?.contains(theirs.json)
+                    == true
+            {
+                verdict = true
+            }
+            return (mine, theirs, verdict)
+        }
+
+        for iteration in 0..<iterations {
+            if let seconds, Date().timeIntervalSince(start) > seconds { break }
+            if report.findings.count >= maximumFindings { break }
+            report.iterations += 1
+            let base = groups.randomElement(using: &g)!.randomElement(using: &g)!
+            let count = Int.random(in: 1...3, using: &g)
+            var input = base.input
+            var applied: [InputMutation] = []
+            for _ in 0..<count {
+                guard let m = InputMutator.mutation(of: input, using: &g), let next = m.apply(to: input) else {
+                    continue
+                }
+                applied.append(m)
+                input = next
+            }
+            if applied.isEmpty || unanswered.contains("\(base.operation)/\(base.profile)") {
+                report.skipped += 1
+                continue
+            }
+            let (mine, theirs, verdict) = ask(base, input)
+            if case .unimplemented = theirs { unanswered.insert("\(base.operation)/\(base.profile)") }
+            guard let verdict else {
+                report.skipped += 1
+                continue
+            }
+            report.compared += 1
+            if !verdict {
+                report.findings.append(
+                    minimize(
+                        DifferentialFinding(
+                            suite: base.suite, basedOn: base.tcId, operation: base.operation, profile: base.profile,
+                            mutations: applied, input: input, reference: mine, implementation: theirs,
+                            iteration: iteration), base: base, ask: ask))
+            }
+            if iteration % 500 == 499 { progress?(report) }
+        }
+        return report
+    }
+
+    /// Drops each change that the disagreement does not need, one at a time.
+    func minimize(
+        _ finding: DifferentialFinding, base: Base,
+        ask: (Base, JSONValue) -> (OperationOutcome, OperationOutcome, Bool?)
+    ) -> DifferentialFinding {
+        var best = finding
+        var i = 0
+        while i < best.mutations.count, best.mutations.count > 1 {
+            var fewer = best.mutations
+            fewer.remove(at: i)
+            var input: JSONValue? = base.input
+            for m in fewer { input = input.flatMap { m.apply(to: $0) } }
+            if let input, case (let mine, let theirs, false?) = ask(base, input) {
+                best.mutations = fewer
+                best.input = input
+                best.reference = mine
+                best.implementation = theirs
+            } else {
+                i += 1
+            }
+        }
+        return best
+    }
+}
