@@ -49,7 +49,7 @@ for target in "${targets[@]}"; do
         exit 1
     }
     files=$(find "$scratch/merged" -type f | wc -l)
-    kb=$(du -sk "$scratch/merged" | cut -f1)
+    kb=$(( $(find "$scratch/merged" -type f -printf '%s\n' | awk '{s += $1} END {print s + 0}') / 1024 ))
     if [ "$files" -gt "$max_files" ] || [ "$kb" -gt "$max_kb" ]; then
         echo "$target: the merged corpus has $files files, $kb KB: above the bounds ($max_files, $max_kb KB)" >&2
         exit 1
