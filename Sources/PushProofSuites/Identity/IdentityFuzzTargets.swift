@@ -1,5 +1,6 @@
 import ConvosIdentity
 import ConvosPush
+import Foundation
 import PushProofConformance
 import PushProofCrypto
 import PushProofJSON
@@ -51,7 +52,13 @@ enum IdentityStoreHarness {
     /// a database per input would cut the fuzzer's speed a hundredfold.
     static let sqlite = try! SQLiteIdentityStore(path: nil)
 
+    /// The shared database admits one input at a time (the corpus replay tests run harnesses
+    /// in parallel).
+    static let serial = NSLock()
+
     static func run(_ data: [UInt8]) {
+        serial.lock()
+        defer { serial.unlock() }
         let memory = InMemoryIdentityStore()
         do { try sqlite.executeRaw("DELETE FROM inbox", []) } catch {
             fuzzInvariant(false, "cannot reset the SQLite store")
