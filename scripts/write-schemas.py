@@ -13,7 +13,7 @@ BUG_TYPES = ["BASIC", "EDGE_CASE", "MISSING_STEP", "AUTH_BYPASS", "MALLEABILITY"
 COMMON_DEFS = {
     "note": {"type": "object", "additionalProperties": False, "required": ["bugType", "description"],
              "properties": {"bugType": {"enum": BUG_TYPES}, "description": {"type": "string", "minLength": 1}}},
-    "profile": {"enum": ["deployed", "proposal", "legacy", "rfc9420"]},
+    "profile": {"enum": ["deployed", "proposal", "legacy", "rfc9420", "strict"]},
     "base64": {"type": "string", "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},
     "hex": {"type": "string", "pattern": "^(?:[0-9a-f]{2})*$"},
     "hex32": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
@@ -385,6 +385,35 @@ schemas["catbird_keypackage_validate"] = schema(
                              obj(["keyPackageRef", "cipherSuite", "signatureKey"], {
                                  "keyPackageRef": {"$ref": "#/$defs/hex32"}, "cipherSuite": INT, "signatureKey": HEXKEY,
                                  "notBefore": INT, "notAfter": INT})),
+    })
+
+EPOCH_STEP = {"type": "object", "required": ["op"], "additionalProperties": False, "properties": {
+    "op": STR, "userDid": STR, "conversation": STR, "epoch": INT, "secret": HEXKEY, "keepLast": INT, "beforeEpoch": INT,
+    "keyPackageId": STR, "kind": STR, "inviteId": STR, "did": STR, "archiveType": STR, "value": HEXKEY}}
+ITEM_ADDRESS = obj(["kind"], {"kind": STR, "conversation": STR, "epoch": INT, "keyPackageId": STR, "inviteId": STR,
+                              "did": STR, "archiveType": STR})
+ACCESSIBLE = {"enum": ["kSecAttrAccessibleAfterFirstUnlock", "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly",
+                       "kSecAttrAccessibleWhenUnlockedThisDeviceOnly"]}
+schemas["catbird_epoch_keys"] = schema(
+    "PushProof Catbird epoch-key storage vectors", "catbird_epoch_keys", "catbird-mls-storage", ["traceGroup", "keychainGroup"], {
+        "traceGroup": group("EpochKeyTraceTest", "catbird.epochKeyTrace", "traceTest", ["deployed", "strict", "proposal"]),
+        "keychainGroup": group("KeychainItemTest", "catbird.keychainItem", "keychainTest", ["deployed", "proposal"]),
+        "traceTest": test(
+            obj(["userDid", "steps"], {"userDid": STR, "steps": {"type": "array", "items": EPOCH_STEP}}),
+            obj(["outcome", "steps", "epochKeys", "keychain", "keyPackages"], {
+                "outcome": {"enum": ["completed", "trapped"]},
+                "steps": {"type": "array", "items": obj(["op", "outcome"], {
+                    "op": STR,
+                    "outcome": {"enum": ["stored", "replaced", "restored", "refused", "found", "notFound", "deleted", "marked",
+                                         "deactivated", "trap"]},
+                    "value": HEXKEY, "count": {"type": "integer", "minimum": 0}, "error": STR, "reason": STR})},
+                "epochKeys": {"type": "array", "items": obj(["conversation", "epoch", "userDid", "state"], {
+                    "conversation": STR, "epoch": {"type": "integer", "minimum": 0}, "userDid": STR,
+                    "state": {"enum": ["active", "marked", "inactive"]}})},
+                "keychain": {"type": "array", "items": STR},
+                "keyPackages": {"type": "array", "items": STR}})),
+        "keychainTest": test(ITEM_ADDRESS, obj(["accessible", "synchronizable", "migratesToNewDevice"], {
+            "service": STR, "account": STR, "accessible": ACCESSIBLE, "synchronizable": BOOL, "migratesToNewDevice": BOOL})),
     })
 
 for name, s in schemas.items():

@@ -37,11 +37,19 @@ public struct CatbirdSuite: ConformanceSuite {
             SuiteOperation(
                 .catbirdKeyPackageValidate, profiles: [.deployed, .legacy, .rfc9420],
                 output: CatbirdOperations.keyPackageValidate),
+            SuiteOperation(
+                .catbirdEpochKeyTrace, profiles: [.deployed, .strict, .proposal],
+                output: EpochKeyOperations.epochKeyTrace),
+            SuiteOperation(
+                .catbirdKeychainItem, profiles: [.deployed, .proposal], output: EpochKeyOperations.keychainItem),
         ]
     }
 
     public func vectorFiles() throws -> [VectorFileDeclaration] {
-        [try CatbirdIdentityVectors.file(), try CatbirdCodecVectors.file(), try CatbirdValidationVectors.file()]
+        [
+            try CatbirdIdentityVectors.file(), try CatbirdCodecVectors.file(), try CatbirdValidationVectors.file(),
+            EpochKeyVectors.file(),
+        ]
     }
 
     public var mutants: [Mutant] { CatbirdMutants.all }
