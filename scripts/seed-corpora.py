@@ -17,6 +17,7 @@ corpora/FuzzExplosionReceiver/ the receiver traces of explode_receiver_test.json
 corpora/FuzzKeyPackage/        the MLSMessage KeyPackages of catbird_keypackage_codec_test.json and _validate_test.json
                                (the MLS working group's interop vectors stay outside the project: no seeds from them)
 corpora/FuzzMLSVarint/         variable-length integers at every boundary, minimal and not
+corpora/FuzzEpochKeyStore/     the traces of catbird_epoch_keys_test.json, three bytes a step
 corpora/FuzzCatbirdIdentifiers/ the DIDs, device ids, timestamps and device DIDs of catbird_identity_test.json,
                                each behind the byte that picks its parser (0-3)
 
@@ -131,4 +132,27 @@ for test in tests("catbird_identity_test.json"):
     for selector, key in ((0, "did"), (1, "deviceId"), (2, "signedAt"), (2, "now"), (3, "deviceDid")):
         if key in inputs:
             save("FuzzCatbirdIdentifiers", bytes([selector]) + inputs[key].encode())
+# Epoch-key traces in FuzzEpochKeyStore's encoding: (call, conversation | user << 2 | kind << 4,
+# epoch or count), conversations and users numbered in order of first appearance.
+CALLS = ["saveEpochSecret", "getEpochSecret", "deleteEpochSecret", "deleteEpochsBefore", "deleteOldEpochKeys",
+         "deleteMarkedEpochKeys", "deleteConversation", "saveKeyPackage", "storeKeychainItem", "readKeychainItem",
+         "deletePrivateKeys", "deleteAllKeys"]
+KINDS = ["groupState", "privateKey", "signatureKey", "encryptionKey", "epochSecrets", "hpkePrivateKey", "currentEpoch",
+         "welcomeMessage", "userEncryptionKey", "invitePSK", "rejoinPSK", "epochMetadata", "archive"]
+SPECIAL = {2**63 - 1: 251, -2**63: 252, -1: 253, 1000: 254, 1001: 255}
+def number_byte(n):
+    return SPECIAL.get(n, min(max(n, 0), 250))
+for test in tests("catbird_epoch_keys_test.json"):
+    if "steps" not in test["input"]:
+        continue
+    conversations, users, data = {}, {}, bytearray()
+    for step in test["input"]["steps"]:
+        if step["op"] not in CALLS:
+            continue
+        c = conversations.setdefault(step.get("conversation"), len(conversations) % 4)
+        u = users.setdefault(step.get("userDid", test["input"]["userDid"]), len(users) % 3)
+        kind = KINDS.index(step["kind"]) if step.get("kind") in KINDS else 0
+        n = step.get("epoch", step.get("keepLast", step.get("beforeEpoch", 0)))
+        data += bytes([CALLS.index(step["op"]), c | (u << 2) | (kind << 4), number_byte(n)])
+    save("FuzzEpochKeyStore", bytes(data))
 print("seed corpora written", file=sys.stderr)

@@ -31,15 +31,19 @@ public struct EpochKeyStore: Sendable {
         var marked: Bool
     }
 
-    private var rows: [String: Row] = [:]
-    private var keychain: [KeychainItem: SecretBytes] = [:]
-    private var keyPackages: [String: String] = [:]
+    private var rows: [String: Row] = [:] { didSet { revision &+= 1 } }
+    private var keychain: [KeychainItem: SecretBytes] = [:] { didSet { revision &+= 1 } }
+    private var keyPackages: [String: String] = [:] { didSet { revision &+= 1 } }
     /// strict: per user and conversation, the lowest epoch that may still be stored.
-    private var floors: [String: Int64] = [:]
+    private var floors: [String: Int64] = [:] { didSet { revision &+= 1 } }
     /// strict: rows deleted one by one.
-    private var deletedRows: Set<String> = []
+    private var deletedRows: Set<String> = [] { didSet { revision &+= 1 } }
     /// strict: per conversation, the lowest epoch whose keychain items may still be stored.
-    private var keychainFloors: [String: Int64] = [:]
+    private var keychainFloors: [String: Int64] = [:] { didSet { revision &+= 1 } }
+
+    /// Counts every write to the store's state (a write that stores the same value counts too):
+    /// a step that leaves it unchanged changed nothing. Cheaper than comparing snapshots.
+    public private(set) var revision = 0
 
     public init(policy: EpochKeyPolicy) { self.policy = policy }
 
@@ -263,6 +267,11 @@ public struct EpochKeyStore: Sendable {
         }
         for item in doomed { keychain[item] = nil }
         return .deleted(doomed.count)
+    }
+
+    /// The keychain items stored under a conversation.
+    public func keychainItems(conversation: String) -> [KeychainItem] {
+        keychain.keys.filter { $0.conversation == conversation }.sorted()
     }
 
     /// What the store holds now.

@@ -94,8 +94,8 @@ public struct DifferentialFuzzer: Sendable {
         reference: any ConformanceImplementation, implementation: any ConformanceImplementation,
         files: [VectorFile], progress: ((DifferentialReport) -> Void)? = nil
     ) -> DifferentialReport {
-        // Each group (one operation in one profile) is picked as often as any other, then a test
-        // in it: operations with few vectors get as much fuzzing as those with many.
+        // Each operation is picked as often as any other, then a group (a profile) of it, then a
+        // test: operations with few vectors get as much fuzzing as those with many.
         var groups: [[Base]] = []
         var allowed: [Key: [JSONValue]] = [:]
         for file in files {
@@ -115,6 +115,11 @@ public struct DifferentialFuzzer: Sendable {
         var report = DifferentialReport()
         groups.removeAll { $0.isEmpty }
         guard !groups.isEmpty else { return report }
+        // Operations first: an operation picked as often as any other, then one of its groups
+        // (profiles), so an operation in three profiles is not fuzzed three times as much.
+        var operations: [OperationName: [[Base]]] = [:]
+        for group in groups { operations[group[0].operation, default: []].append(group) }
+        let byOperation = operations.keys.sorted { $0.rawValue < $1.rawValue }.map { operations[$0]! }
         var g = SeededGenerator(seed: seed)
         let start = Date()
         var unanswered = Set<String>()  // operation/profile pairs the implementation does not take
@@ -137,7 +142,7 @@ public struct DifferentialFuzzer: Sendable {
             if let seconds, Date().timeIntervalSince(start) > seconds { break }
             if report.findings.count >= maximumFindings { break }
             report.iterations += 1
-            let base = groups.randomElement(using: &g)!.randomElement(using: &g)!
+            let base = byOperation.randomElement(using: &g)!.randomElement(using: &g)!.randomElement(using: &g)!
             let count = Int.random(in: 1...3, using: &g)
             var input = base.input
             var applied: [InputMutation] = []

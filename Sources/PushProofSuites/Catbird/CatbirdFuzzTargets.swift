@@ -102,6 +102,7 @@ extension CatbirdSuite {
             FuzzTarget("FuzzKeyPackage", run: KeyPackageHarness.run),
             FuzzTarget("FuzzMLSVarint", run: VarintHarness.run),
             FuzzTarget("FuzzCatbirdIdentifiers", run: IdentifierHarness.run),
+            FuzzTarget("FuzzEpochKeyStore", run: EpochKeyStoreHarness.run),
         ]
     }
 }

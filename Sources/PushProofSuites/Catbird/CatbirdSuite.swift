@@ -52,7 +52,7 @@ public struct CatbirdSuite: ConformanceSuite {
         ]
     }
 
-    public var mutants: [Mutant] { CatbirdMutants.all }
+    public var mutants: [Mutant] { CatbirdMutants.all + EpochKeyMutants.all }
 
     public var interopSets: [InteropSet] { [MLSInteropVectors.set] }
 }

@@ -1,0 +1,143 @@
+import CatbirdMLS
+import PushProofConformance
+import PushProofCrypto
+
+/// FuzzEpochKeyStore: bytes decoded as a sequence of storage calls (three bytes a step: the
+/// call, who and where, the epoch or count), run on a deployed, a strict and a design-document
+/// store at once, checking after every step what the strict store promises (RFC 9420 §9.2) and
+/// what every store promises: a refused or thrown step changes nothing, and no input traps.
+enum EpochKeyStoreHarness {
+    static let conversations = ["3b9f0c7e51a24d68", "a1d2e3f4a5b6c7d8", "team", "team-1"]
+    static let users = [
+        "did:plc:ewvi7nxzyoun6zhxrhs64oiz", "did:plc:q6gjnaw2blty4crticxkmujt", " DID:PLC:EWVI7NXZYOUN6ZHXRHS64OIZ",
+    ]
+    static let maximumSteps = 256
+
+    static func number(_ byte: UInt8) -> Int64 {
+        switch byte {
+        case 251: return .max
+        case 252: return .min
+        case 253: return -1
+        case 254: return 1000
+        case 255: return 1001
+        default: return Int64(byte)
+        }
+    }
+
+    static func item(_ selector: UInt8, conversation: String, epoch: Int64) -> KeychainItem {
+        let kinds = KeychainItem.Kind.allCases
+        let kind = kinds[Int(selector) % kinds.count]
+        return try! KeychainItem(kind: kind, conversation: conversation, epoch: epoch, qualifier: "q\(selector % 3)")
+    }
+
+    static func decode(_ data: [UInt8]) -> [EpochKeyStep] {
+        var steps: [EpochKeyStep] = []
+        var i = 0
+        while i + 2 < data.count, steps.count < maximumSteps {
+            let (call, who, n) = (data[i], data[i + 1], data[i + 2])
+            i += 3
+            let c = conversations[Int(who & 3)]
+            let u = users[Int((who >> 2) % 3)]
+            let e = number(n)
+            let secret = SecretBytes(copying: [call, who, n])
+            switch call % 12 {
+            case 0: steps.append(.saveEpochSecret(user: u, conversation: c, epoch: e, secret: secret))
+            case 1: steps.append(.getEpochSecret(user: u, conversation: c, epoch: e))
+            case 2: steps.append(.deleteEpochSecret(user: u, conversation: c, epoch: e))
+            case 3: steps.append(.deleteEpochsBefore(user: u, conversation: c, epoch: e))
+            case 4: steps.append(.deleteOldEpochKeys(user: u, conversation: c, keepLast: e))
+            case 5: steps.append(.deleteMarkedEpochKeys(user: u))
+            case 6: steps.append(.deleteConversation(conversation: c))
+            case 7: steps.append(.saveKeyPackage(id: "kp\(n % 4)", conversation: c))
+            case 8: steps.append(.storeKeychainItem(item(who >> 4, conversation: c, epoch: e), value: secret))
+            case 9: steps.append(.readKeychainItem(item(who >> 4, conversation: c, epoch: e)))
+            case 10: steps.append(.deletePrivateKeys(conversation: c, beforeEpoch: e))
+            default: steps.append(.deleteAllKeys(conversation: c))
+            }
+        }
+        return steps
+    }
+
+    static func run(_ data: [UInt8]) {
+        let steps = decode(data)
+        var stores = EpochKeyPolicy.allCases.map { EpochKeyStore(policy: $0) }
+        var trapped = Array(repeating: false, count: stores.count)
+        for step in steps {
+            for index in stores.indices where !trapped[index] {
+                let revision = stores[index].revision
+                let strict = stores[index].policy == .strict && isDelete(step)
+                let before = strict ? stores[index].snapshot : nil
+                let result: EpochKeyStepResult
+                do {
+                    result = try stores[index].apply(step)
+                } catch {
+                    fuzzInvariant(stores[index].revision == revision, "a refused step changed the store")
+                    continue
+                }
+                switch result {
+                case .refused, .trap, .found, .notFound:
+                    fuzzInvariant(stores[index].revision == revision, "a read, refusal or trap changed the store")
+                default: break
+                }
+                if case .trap = result {
+                    fuzzInvariant(stores[index].policy == .deployed, "only the deployed model traps")
+                    trapped[index] = true
+                }
+                if let before {
+                    checkStrict(step, result, before: before, after: stores[index].snapshot, store: &stores[index])
+                }
+            }
+        }
+        // The full check, once per input: a strict store never keeps a deleted row.
+        for store in stores where store.policy == .strict {
+            fuzzInvariant(store.snapshot.rows.allSatisfy { $0.state == .active }, "a strict store keeps a deleted row")
+        }
+    }
+
+    static func isDelete(_ step: EpochKeyStep) -> Bool {
+        switch step {
+        case .deleteEpochsBefore, .deleteConversation, .deletePrivateKeys: return true
+        default: return false
+        }
+    }
+
+    static func checkStrict(
+        _ step: EpochKeyStep, _ result: EpochKeyStepResult, before: EpochKeySnapshot, after: EpochKeySnapshot,
+        store: inout EpochKeyStore
+    ) {
+        switch step {
+        case .deleteEpochsBefore(let user, let conversation, let cutoff):
+            let u = EpochKeyStore.normalizeDID(user)
+            let mine = { (r: EpochKeySnapshot.Row) in r.user == u && r.conversation == conversation }
+            fuzzInvariant(!after.rows.contains { mine($0) && $0.epoch < cutoff }, "an epoch below the cutoff stayed")
+            fuzzInvariant(
+                after.rows == before.rows.filter { !(mine($0) && $0.epoch < cutoff) },
+                "delete-before touched an epoch at or above the cutoff, or another conversation")
+            // Idempotent: the same call again deletes nothing.
+            let again = try? store.apply(step)
+            fuzzInvariant(again == .deleted(0) && store.snapshot == after, "delete-before is not idempotent")
+            // Nothing below the cutoff comes back.
+            if cutoff > 0 {
+                let back = try? store.apply(
+                    .saveEpochSecret(
+                        user: user, conversation: conversation, epoch: cutoff - 1, secret: SecretBytes(copying: [1])))
+                fuzzInvariant(
+                    back == .refused(.epochDeleted(conversation: conversation, epoch: cutoff - 1)),
+                    "a strict store took back an epoch below its deletion point")
+            }
+        case .deleteConversation(let conversation):
+            fuzzInvariant(
+                !after.rows.contains { $0.conversation == conversation }, "a deleted conversation kept an epoch key")
+            fuzzInvariant(
+                store.keychainItems(conversation: conversation).isEmpty, "a deleted conversation kept keychain items")
+        case .deletePrivateKeys(let conversation, let cutoff):
+            fuzzInvariant(
+                !store.keychainItems(conversation: conversation).contains { $0.epoch.map { $0 < cutoff } == true },
+                "a keychain item below the cutoff stayed")
+            if case .deleted(let n) = result {
+                fuzzInvariant(before.keychain.count - after.keychain.count == n, "the count is not what was deleted")
+            }
+        default: break
+        }
+    }
+}
