@@ -31,13 +31,25 @@ public struct EpochKeyStore: Sendable {
         var marked: Bool
     }
 
-    private var rows: [String: Row] = [:] { didSet { revision &+= 1 } }
+    /// A row's primary key: the conversation and epoch, and the user where rows are per user.
+    struct RowKey: Hashable, Sendable {
+        var user: String?
+        var conversation: String
+        var epoch: Int64
+    }
+
+    struct FloorKey: Hashable, Sendable {
+        var user: String
+        var conversation: String
+    }
+
+    private var rows: [RowKey: Row] = [:] { didSet { revision &+= 1 } }
     private var keychain: [KeychainItem: SecretBytes] = [:] { didSet { revision &+= 1 } }
     private var keyPackages: [String: String] = [:] { didSet { revision &+= 1 } }
     /// strict: per user and conversation, the lowest epoch that may still be stored.
-    private var floors: [String: Int64] = [:] { didSet { revision &+= 1 } }
+    private var floors: [FloorKey: Int64] = [:] { didSet { revision &+= 1 } }
     /// strict: rows deleted one by one.
-    private var deletedRows: Set<String> = [] { didSet { revision &+= 1 } }
+    private var deletedRows: Set<RowKey> = [] { didSet { revision &+= 1 } }
     /// strict: per conversation, the lowest epoch whose keychain items may still be stored.
     private var keychainFloors: [String: Int64] = [:] { didSet { revision &+= 1 } }
 
@@ -50,6 +62,13 @@ public struct EpochKeyStore: Sendable {
     /// `MLSStorageHelpers.normalizeDID` (MLSStorageHelpers.swift:32-34): white space trimmed
     /// from both ends, then lower-cased.
     public static func normalizeDID(_ did: String) -> String {
+        // Printable ASCII without white space or capitals is its own normal form.
+        var plain = true
+        for byte in did.utf8 where byte <= 0x20 || byte >= 0x7F || (byte >= 0x41 && byte <= 0x5A) {
+            plain = false
+            break
+        }
+        if plain { return did }
         var scalars = Substring(did).unicodeScalars[...]
         while let first = scalars.first, first.properties.isWhitespace { scalars = scalars.dropFirst() }
         while let last = scalars.last, last.properties.isWhitespace { scalars = scalars.dropLast() }
@@ -58,11 +77,13 @@ public struct EpochKeyStore: Sendable {
 
     /// The table's primary key: `"<conversation>-<epoch>"` upstream (MLSStorage.swift:1178), not
     /// scoped to the user; one row per user elsewhere.
-    private func rowKey(user: String, conversation: String, epoch: Int64) -> String {
-        policy == .deployed ? "\(conversation)-\(epoch)" : "\(user)\u{0}\(conversation)\u{0}\(epoch)"
+    private func rowKey(user: String, conversation: String, epoch: Int64) -> RowKey {
+        RowKey(user: policy == .deployed ? nil : user, conversation: conversation, epoch: epoch)
     }
 
-    private func floorKey(user: String, conversation: String) -> String { "\(user)\u{0}\(conversation)" }
+    private func floorKey(user: String, conversation: String) -> FloorKey {
+        FloorKey(user: user, conversation: conversation)
+    }
 
     private static func checkEpoch(_ epoch: Int64, _ what: String) throws {
         guard epoch >= 0 else {
@@ -277,13 +298,20 @@ public struct EpochKeyStore: Sendable {
     /// What the store holds now.
     public var snapshot: EpochKeySnapshot {
         EpochKeySnapshot(
-            rows: rows.values.map {
-                EpochKeySnapshot.Row(
-                    conversation: $0.conversation, epoch: $0.epoch, user: $0.user,
-                    state: !$0.isActive ? .inactive : $0.marked ? .marked : .active)
-            }.sorted(),
-            keychain: keychain.keys.map(\.account).sorted(), keyPackages: keyPackages.keys.sorted())
+            rows: storedRows, keychain: keychain.keys.map(\.account).sorted(), keyPackages: keyPackages.keys.sorted())
     }
+
+    /// The epoch-key rows alone, sorted (cheaper than a whole snapshot).
+    public var storedRows: [EpochKeySnapshot.Row] {
+        rows.values.map {
+            EpochKeySnapshot.Row(
+                conversation: $0.conversation, epoch: $0.epoch, user: $0.user,
+                state: !$0.isActive ? .inactive : $0.marked ? .marked : .active)
+        }.sorted()
+    }
+
+    /// How many keychain items are stored.
+    public var keychainCount: Int { keychain.count }
 }
 
 /// The state of an ``EpochKeyStore``: rows, keychain accounts and KeyPackage ids, sorted.
