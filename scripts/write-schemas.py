@@ -416,6 +416,28 @@ schemas["catbird_epoch_keys"] = schema(
             "service": STR, "account": STR, "accessible": ACCESSIBLE, "synchronizable": BOOL, "migratesToNewDevice": BOOL})),
     })
 
+REG_STEP = {"type": "object", "required": ["op"], "additionalProperties": False, "properties": {
+    "op": {"enum": ["register", "advance"]}, "deviceName": STR, "deviceUUID": STR, "signatureKey": HEXKEY, "pushToken": STR,
+    "authDid": STR, "seconds": INT,
+    "keyPackages": {"type": "array", "items": obj(["keyPackage", "expires"], {"keyPackage": STR, "expires": INT})}}}
+schemas["catbird_registration"] = schema(
+    "PushProof Catbird device registration vectors", "catbird_registration", "catbird-mls-registration", ["registerGroup"], {
+        "registerGroup": group("DeviceRegistrationTest", "catbird.registerDevice", "registerTest", ["legacy"]),
+        "registerTest": test(
+            obj(["authDid", "now", "steps"], {"authDid": STR, "now": INT, "steps": {"type": "array", "items": REG_STEP}}),
+            obj(["steps", "devices"], {
+                "steps": {"type": "array", "items": obj(["op", "outcome"], {
+                    "op": STR, "outcome": {"enum": ["registered", "tokenUpdated", "rejected", "advanced"]},
+                    "status": {"enum": [200, 400, 404, 429, 500]}, "error": STR, "now": INT,
+                    "deviceIndex": {"type": "integer", "minimum": 1},
+                    "path": {"enum": ["new", "deviceUUID", "signatureKey", "tokenUpdate"]},
+                    "storedKeyPackages": {"type": "integer", "minimum": 0},
+                    "skipped": {"type": "array", "items": obj(["index", "reason"], {"index": INT, "reason": STR})}})},
+                "devices": {"type": "array", "items": obj(["deviceIndex", "userDid", "name", "signatureKey", "keyPackages"], {
+                    "deviceIndex": INT, "userDid": STR, "name": STR, "signatureKey": HEXKEY, "keyPackages": INT,
+                    "deviceUUID": STR, "pushToken": STR})}})),
+    })
+
 for name, s in schemas.items():
     with open(os.path.join(ROOT, "vectors", "schemas", f"{name}_schema.json"), "w") as f:
         json.dump(s, f, indent=2)

@@ -41,6 +41,8 @@ public struct CatbirdSuite: ConformanceSuite {
                 .catbirdEpochKeyTrace, profiles: [.deployed, .strict, .proposal],
                 output: EpochKeyOperations.epochKeyTrace),
             SuiteOperation(
+                .catbirdRegisterDevice, profiles: [.legacy], output: DeviceRegistrationOperations.registerDevice),
+            SuiteOperation(
                 .catbirdKeychainItem, profiles: [.deployed, .proposal], output: EpochKeyOperations.keychainItem),
         ]
     }
@@ -48,11 +50,11 @@ public struct CatbirdSuite: ConformanceSuite {
     public func vectorFiles() throws -> [VectorFileDeclaration] {
         [
             try CatbirdIdentityVectors.file(), try CatbirdCodecVectors.file(), try CatbirdValidationVectors.file(),
-            EpochKeyVectors.file(),
+            EpochKeyVectors.file(), CatbirdRegistrationVectors.file(),
         ]
     }
 
-    public var mutants: [Mutant] { CatbirdMutants.all + EpochKeyMutants.all }
+    public var mutants: [Mutant] { CatbirdMutants.all + EpochKeyMutants.all + DeviceRegistrationMutants.all }
 
     public var interopSets: [InteropSet] { [MLSInteropVectors.set] }
 }

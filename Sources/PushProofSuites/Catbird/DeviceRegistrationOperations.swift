@@ -1,0 +1,85 @@
+import CatbirdMLS
+import PushProofConformance
+import PushProofCrypto
+import PushProofJSON
+
+extension OperationName {
+    public static let catbirdRegisterDevice: OperationName = "catbird.registerDevice"
+}
+
+/// `catbird.registerDevice`: the legacy server's registrations as a trace with a clock. Inputs
+/// and outputs: docs/vector-format.md, "catbird".
+enum DeviceRegistrationOperations {
+    static let maximumSteps = 100
+
+    @Sendable static func registerDevice(_ request: OperationRequest) throws -> JSONValue {
+        try registerDevice(request, registry: LegacyDeviceRegistry())
+    }
+
+    static func registerDevice(_ request: OperationRequest, registry start: LegacyDeviceRegistry) throws -> JSONValue {
+        let r = request.reader
+        let authDid = try r.string("authDid")
+        var now = try r.uint64("now")
+        let steps = try r.array("steps")
+        guard steps.count <= maximumSteps else { throw InputError("at most \(maximumSteps) steps") }
+        var registry = start
+        var answers: [JSONValue] = []
+        for value in steps {
+            let s = InputReader(value)
+            switch try s.string("op") {
+            case "advance":
+                let seconds = try s.uint64("seconds")
+                guard seconds <= UInt64(Int64.max) - now else { throw InputError("the clock would overflow") }
+                now += seconds
+                answers.append(["op": "advance", "outcome": "advanced", "now": .integer(Int64(now))])
+            case "register":
+                let uploads = try s.array("keyPackages").map { v -> LegacyDeviceRegistry.Upload in
+                    let u = InputReader(v)
+                    return .init(base64: try u.string("keyPackage"), expires: try u.uint64("expires"))
+                }
+                let registration = LegacyDeviceRegistry.Registration(
+                    deviceName: try s.string("deviceName"), deviceUUID: try s.optionalString("deviceUUID"),
+                    signatureKey: try s.hex("signatureKey"), keyPackages: uploads,
+                    pushToken: try s.optionalString("pushToken"))
+                let caller = try s.optionalString("authDid") ?? authDid
+                do throws(DeviceRegistrationError) {
+                    answers.append(json(try registry.register(authDid: caller, registration, now: now)))
+                } catch {
+                    answers.append([
+                        "op": "register", "outcome": "rejected", "status": .integer(Int64(error.httpStatus)),
+                        "error": .string(error.code),
+                    ])
+                }
+            case let other: throw InputError("no registration step `\(other)`")
+            }
+        }
+        return [
+            "steps": .array(answers),
+            "devices": .array(
+                registry.devices.sorted { $0.index < $1.index }.map { d in
+                    var out: JSONValue = [
+                        "deviceIndex": .integer(Int64(d.index)), "userDid": .string(d.user), "name": .string(d.name),
+                        "signatureKey": .string(Hex.encode(d.signatureKey)),
+                        "keyPackages": .integer(Int64(registry.keyPackages.filter { $0.deviceIndex == d.index }.count)),
+                    ]
+                    if let uuid = d.deviceUUID { out = out.setting("deviceUUID", to: .string(uuid)) }
+                    if let token = d.pushToken { out = out.setting("pushToken", to: .string(token)) }
+                    return out
+                }),
+        ]
+    }
+
+    static func json(_ o: LegacyDeviceRegistry.Outcome) -> JSONValue {
+        var out: JSONValue = [
+            "op": "register", "outcome": .string(o.path == .tokenUpdate ? "tokenUpdated" : "registered"),
+            "status": 200, "deviceIndex": .integer(Int64(o.deviceIndex)), "path": .string(o.path.rawValue),
+            "storedKeyPackages": .integer(Int64(o.stored)),
+        ]
+        if !o.skipped.isEmpty {
+            out = out.setting(
+                "skipped",
+                to: .array(o.skipped.map { ["index": .integer(Int64($0.index)), "reason": .string($0.reason)] }))
+        }
+        return out
+    }
+}

@@ -1,0 +1,192 @@
+import CatbirdMLS
+import PushProofConformance
+import PushProofCrypto
+import PushProofJSON
+
+/// The legacy registration traces of catbird_registration.
+enum DeviceRegistrationVectors {
+    static let commit = CatbirdSources.legacyCommit
+    static func rd(_ lines: String) -> String {
+        "joshlacal/mls-ds@\(commit):server/src/handlers/mls_chat/register_device.rs:\(lines)"
+    }
+    static let schema = "joshlacal/mls-ds@\(commit):server/migrations/20250101000000_greenfield_schema.sql:559-577"
+    static let store = "joshlacal/mls-ds@\(commit):server/src/db.rs:805-938"
+
+    static let did = CatbirdFixtures.did
+    static let other = "did:plc:q6gjnaw2blty4crticxkmujt"
+    static let now = CatbirdFixtures.now
+    static let month: UInt64 = 30 * 86_400
+
+    static func key(_ n: Int) -> [UInt8] {
+        (try! Ed25519.KeyPair(seed: CatbirdFixtures.seed("registration-key/\(n)"))).publicKey.rawBytes
+    }
+
+    /// The n-th raw KeyPackage of `identity` (suite 1, the bare DID the legacy server expects).
+    static func keyPackage(_ n: Int, identity: String = did) -> String {
+        var spec = KeyPackageSpec.classic(1, identity: identity)
+        spec.initKey = CatbirdFixtures.x25519(200 + 2 * n)
+        spec.encryptionKey = CatbirdFixtures.x25519(201 + 2 * n)
+        return Base64.encode(spec.keyPackage.encoded)
+    }
+
+    static func upload(_ b64: String, expires: UInt64 = now + month) -> JSONValue {
+        ["keyPackage": .string(b64), "expires": .integer(Int64(expires))]
+    }
+
+    static func register(
+        _ name: String = "iPhone", uuid: String? = nil, key k: [UInt8] = key(1), _ packages: [JSONValue]? = nil,
+        token: String? = nil, auth: String? = nil
+    ) -> JSONValue {
+        var v: JSONValue = [
+            "op": "register", "deviceName": .string(name), "signatureKey": .string(Hex.encode(k)),
+            "keyPackages": .array(packages ?? [upload(keyPackage(1)), upload(keyPackage(2))]),
+        ]
+        if let uuid { v = v.setting("deviceUUID", to: .string(uuid)) }
+        if let token { v = v.setting("pushToken", to: .string(token)) }
+        if let auth { v = v.setting("authDid", to: .string(auth)) }
+        return v
+    }
+
+    static func register(
+        _ packages: [JSONValue], uuid: String? = nil, key k: [UInt8] = key(1), token: String? = nil
+    ) -> JSONValue {
+        register("iPhone", uuid: uuid, key: k, packages, token: token)
+    }
+
+    static func advance(_ seconds: Int64) -> JSONValue { ["op": "advance", "seconds": .integer(seconds)] }
+
+    static func trace(_ comment: String, _ flags: [String], _ source: String, _ steps: [JSONValue]) -> VectorCase {
+        VectorCase(
+            comment: comment, flags: ["Registration"] + flags, source: source,
+            input: ["authDid": .string(did), "now": .integer(Int64(now)), "steps": .array(steps)])
+    }
+
+    static func cases() -> [VectorCase] {
+        let u1 = "5b0e8c2a-1f4d-4a9b-8c7e-2d3f4a5b6c7d"
+        let u2 = "9a8b7c6d-5e4f-4a3b-9c2d-1e0f2a3b4c5d"
+        let ten = (1...10).map { register("device \($0)", uuid: "uuid-\($0)", key: key(10 + $0)) }
+        return [
+            trace("a new device with two KeyPackages", ["Normal"], rd("129-131,304-345,348-381"), [register(uuid: u1)]),
+            trace(
+                "the same device id again: its KeyPackages replaced", ["ReRegistration"], rd("148-221"),
+                [register(uuid: u1), register("iPhone 2", uuid: u1, [upload(keyPackage(3))])]),
+            trace(
+                "the same signature key with a new device id: restored by key, the new id kept", ["RestoreByKey"],
+                rd("230-297"), [register(uuid: u1), register(uuid: u2, [upload(keyPackage(4))])]),
+            trace(
+                "restored by key without a device id: the stored id is cleared", ["RestoreByKey"], rd("281-297"),
+                [register(uuid: u1), register([upload(keyPackage(4))])]),
+            trace(
+                "a device id known and a new key: the key is replaced", ["ReRegistration"], rd("203-219"),
+                [register(uuid: u1), register(uuid: u1, key: key(2))]),
+            trace(
+                "the device id of another device with that device's key: refused with 500 after its KeyPackages are gone",
+                ["NoTransaction", "ReRegistration"], rd("171-181,203-219") + " " + schema,
+                [register(uuid: u1), register("iPad", uuid: u2, key: key(2)), register(uuid: u1, key: key(2))]),
+            trace("ten devices", ["DeviceLimit"], rd("312-325"), ten),
+            trace(
+                "an eleventh device: 429", ["DeviceLimit"], rd("312-325"), ten + [register("eleventh", key: key(99))]),
+            trace(
+                "a re-registration at ten devices is allowed", ["DeviceLimit", "ReRegistration"], rd("312"),
+                ten + [register("device 3 again", uuid: "uuid-3", key: key(13))]),
+            trace(
+                "a restore by key at ten devices is allowed", ["DeviceLimit", "RestoreByKey"], rd("312"),
+                ten + [register("device 4 restored", uuid: "uuid-new", key: key(14))]),
+            trace(
+                "another user's devices do not count", ["DeviceLimit"], rd("313-325"),
+                ten + [register("theirs", key: key(11), [upload(keyPackage(1, identity: other))], auth: other)]),
+            trace("an empty signature key: 400", ["KeyLength"], rd("108-114"), [register(key: [])]),
+            trace(
+                "a 31-byte signature key: 400", ["KeyLength"], rd("108-114"), [register(key: Array(key(1).dropLast()))]),
+            trace("a 33-byte signature key: 400", ["KeyLength"], rd("108-114"), [register(key: key(1) + [0])]),
+            trace("no KeyPackages and no push token: 400", ["KeyPackageCount"], rd("117-120"), [register([])]),
+            trace(
+                "201 KeyPackages: 400", ["KeyPackageCount"], rd("121-127"),
+                [register(Array(repeating: upload("AA=="), count: 201))]),
+            trace(
+                "200 uploads: accepted, 199 of them skipped", ["KeyPackageCount", "SilentSkip"], rd("121-127,348-381"),
+                [register([upload(keyPackage(1))] + Array(repeating: upload("AA=="), count: 199))]),
+            trace(
+                "the same KeyPackage twice: both stored", ["NoDuplicateCheck"], rd("348-381") + " " + store,
+                [register([upload(keyPackage(1)), upload(keyPackage(1))])]),
+            trace(
+                "a name of control characters, U+FEFF and U+200B only: 400", ["DeviceName"], rd("93-104"),
+                [register("\u{200B}\u{FEFF}\t\u{7}")]),
+            trace("a name of spaces: 400", ["DeviceName"], rd("93-104"), [register("   ")]),
+            trace(
+                "a name of 150 characters: the first 100 kept", ["DeviceName"], rd("93-104"),
+                [register(String(repeating: "é", count: 150))]),
+            trace(
+                "control characters inside a name are removed, U+200C is kept", ["DeviceName"], rd("93-104"),
+                [register("Jo\u{0}sh's\u{200C} iPhone\n")]),
+            trace(
+                "KeyPackages that fail: skipped, and the call still succeeds", ["SilentSkip"],
+                rd("348-381") + " " + store,
+                [
+                    register([
+                        upload("not base64!"), upload(""), upload(keyPackage(1), expires: now),
+                        upload(keyPackage(2, identity: CatbirdFixtures.deviceIdentity)), upload(keyPackage(3)),
+                    ])
+                ]),
+            trace(
+                "every KeyPackage fails: a device with none", ["SilentSkip"], rd("348-381"),
+                [register([upload(keyPackage(1, identity: other)), upload("AA==")])]),
+            trace(
+                "a re-registration whose KeyPackages all fail leaves the device with none",
+                ["SilentSkip", "NoTransaction"], rd("171-181,348-381"),
+                [register(uuid: u1), register(uuid: u1, [upload("AA==")])]),
+            trace(
+                "an expiry one second ahead is stored; the clock then passes it", ["Clock"], rd("362-365"),
+                [
+                    register([upload(keyPackage(1), expires: now + 1)]), advance(1),
+                    register(uuid: u1, [upload(keyPackage(2), expires: now + 1)]),
+                ]),
+            trace(
+                "a push token with the registration", ["PushToken"], rd("385-401"),
+                [register(uuid: u1, token: "apns-1")]),
+            trace(
+                "no KeyPackages and a push token: the token of the most recent device updated", ["UpdateToken"],
+                rd("45-61,502-554"),
+                [register(uuid: u1), register("iPad", uuid: u2, key: key(2)), register("", [], token: "apns-2")]),
+            trace(
+                "updateToken by device id, with a new name as given", ["UpdateToken"], rd("502-554"),
+                [
+                    register(uuid: u1), register("iPad", uuid: u2, key: key(2)),
+                    register("Phone\t", uuid: u1, [], token: "t"),
+                ]),
+            trace(
+                "updateToken for an unknown device id: 404", ["UpdateToken"], rd("502-554"),
+                [register(uuid: u1), register("x", uuid: u2, [], token: "t")]),
+            trace(
+                "updateToken from a device DID: it is not split, no device found", ["UpdateToken", "LegacySplit"],
+                rd("502-525"),
+                [register(uuid: u1), register("x", [], token: "t", auth: "\(did)#\(CatbirdFixtures.deviceId)")]),
+            trace(
+                "a registration from a device DID is filed under its user", ["LegacySplit"], rd("87-90"),
+                [register(uuid: u1, auth: "\(did)#\(CatbirdFixtures.deviceId)")]),
+            trace(
+                "a caller DID with an empty device part: 400", ["LegacySplit"], rd("87-90"),
+                [register(auth: "\(did)#")]),
+            trace("a caller DID with an empty user part: 400", ["LegacySplit"], rd("87-90"), [register(auth: "#dev")]),
+        ]
+    }
+}
+
+/// catbird_registration: device registration and the KeyPackage inventory.
+enum CatbirdRegistrationVectors {
+    static func file() -> VectorFileDeclaration {
+        VectorFileDeclaration(
+            suite: "catbird_registration", protocolName: "catbird-mls-registration",
+            notes: DeviceRegistrationNotes.catalogue,
+            header: [
+                "Device registration on the legacy Catbird server (blue.catbird.mlsChat.registerDevice, mls-ds@5278d0ce) as traces with a clock: each step's status (200, 400, 429, 404, 500) and what the server did, then every device and how many KeyPackages it holds.",
+                "KeyPackages are raw (no MLSMessage header), suite 1, with the bare DID as credential, as the legacy server expects them; standard base64.",
+            ],
+            groups: [
+                .init(
+                    type: "DeviceRegistrationTest", operation: .catbirdRegisterDevice, profile: .legacy,
+                    description: "registerDevice as mls-ds@5278d0ce answers it, its bugs included (each flagged).",
+                    ids: .block(1...100), cases: DeviceRegistrationVectors.cases())
+            ])
+    }
+}
