@@ -420,9 +420,24 @@ REG_STEP = {"type": "object", "required": ["op"], "additionalProperties": False,
     "op": {"enum": ["register", "advance"]}, "deviceName": STR, "deviceUUID": STR, "signatureKey": HEXKEY, "pushToken": STR,
     "authDid": STR, "seconds": INT,
     "keyPackages": {"type": "array", "items": obj(["keyPackage", "expires"], {"keyPackage": STR, "expires": INT})}}}
+INV_PACKAGE = obj(["ref", "initKey", "notAfter"], {"ref": STR, "initKey": STR, "notBefore": INT, "notAfter": INT})
+INV_STEP = {"type": "object", "required": ["op"], "additionalProperties": False, "properties": {
+    "op": {"enum": ["publish", "publishBatch", "claim", "reserve", "consume", "release", "expire", "revokeDevice", "advance", "sweep"]},
+    "owner": STR, "device": STR, "ref": STR, "seconds": INT, "packages": {"type": "array", "items": INV_PACKAGE}}}
+INV_STATES = ["available", "reserved", "consumed", "expired", "revoked"]
 schemas["catbird_registration"] = schema(
-    "PushProof Catbird device registration vectors", "catbird_registration", "catbird-mls-registration", ["registerGroup"], {
+    "PushProof Catbird device registration vectors", "catbird_registration", "catbird-mls-registration", ["registerGroup", "inventoryGroup"], {
         "registerGroup": group("DeviceRegistrationTest", "catbird.registerDevice", "registerTest", ["legacy"]),
+        "inventoryGroup": group("InventoryTraceTest", "catbird.inventoryTrace", "inventoryTest", ["deployed", "legacy", "strict"]),
+        "inventoryTest": test(
+            obj(["now", "steps"], {"now": INT, "steps": {"type": "array", "items": INV_STEP}}),
+            obj(["steps", "packages"], {
+                "steps": {"type": "array", "items": obj(["op", "outcome"], {
+                    "op": STR, "outcome": {"enum": ["published", "refused", "claimed", "changed", "removed", "revoked", "advanced"]},
+                    "count": {"type": "integer", "minimum": 0}, "error": STR, "status": INT, "now": INT,
+                    "refs": {"type": "array", "items": STR}})},
+                "packages": {"type": "array", "items": obj(["owner", "device", "ref", "state"], {
+                    "owner": STR, "device": STR, "ref": STR, "state": {"enum": INV_STATES}})}})),
         "registerTest": test(
             obj(["authDid", "now", "steps"], {"authDid": STR, "now": INT, "steps": {"type": "array", "items": REG_STEP}}),
             obj(["steps", "devices"], {

@@ -41,6 +41,9 @@ public struct CatbirdSuite: ConformanceSuite {
                 .catbirdEpochKeyTrace, profiles: [.deployed, .strict, .proposal],
                 output: EpochKeyOperations.epochKeyTrace),
             SuiteOperation(
+                .catbirdInventoryTrace, profiles: [.deployed, .legacy, .strict],
+                output: InventoryOperations.inventoryTrace),
+            SuiteOperation(
                 .catbirdRegisterDevice, profiles: [.legacy], output: DeviceRegistrationOperations.registerDevice),
             SuiteOperation(
                 .catbirdKeychainItem, profiles: [.deployed, .proposal], output: EpochKeyOperations.keychainItem),

@@ -15,6 +15,20 @@ enum DeviceRegistrationMutants {
             do { return .output(try DeviceRegistrationOperations.registerDevice(request, registry: registry)) } catch {
                 return nil
             }
-        }
+        },
+        Mutant(
+            id: "claims-a-package-twice", bugClass: "MISSING_STEP",
+            summary: "a claim does not look at whether the package was already handed out"
+        ) { request, _ in
+            guard request.operation == .catbirdInventoryTrace else { return nil }
+            return try? .output(InventoryOperations.inventoryTrace(request) { $0.claimChecksConsumed = false })
+        },
+        Mutant(
+            id: "reservation-window-forgotten", bugClass: "MISSING_STEP",
+            summary: "a claim hands out packages reserved in the last five minutes"
+        ) { request, _ in
+            guard request.operation == .catbirdInventoryTrace else { return nil }
+            return try? .output(InventoryOperations.inventoryTrace(request) { $0.reservationWindow = -1 })
+        },
     ]
 }

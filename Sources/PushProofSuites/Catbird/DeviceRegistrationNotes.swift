@@ -4,7 +4,70 @@ import PushProofConformance
 enum DeviceRegistrationNotes {
     static let catalogue: [String: VectorNote] = CatbirdNotes.catalogue.merging(own) { a, _ in a }
 
-    static let own: [String: VectorNote] = [
+    static let own: [String: VectorNote] = inventory.merging(registration) { a, _ in a }
+
+    static let inventory: [String: VectorNote] = [
+        "Inventory": .init(
+            bugType: "BASIC",
+            description:
+                "The server's KeyPackage inventory as a trace with a clock; packages are named by their ref and init key (validation is the KeyPackage vectors' job)."
+        ),
+        "HandedOutOnce": .init(bugType: "BASIC", description: "A KeyPackage is handed out at most once."),
+        "Lifetime": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "A package is claimable only inside its lifetime: not at or after its expiry, not before not_before."),
+        "PerDevice": .init(
+            bugType: "BASIC", description: "Each device's packages are its own: one per device per claim."),
+        "StatusMachine": .init(
+            bugType: "BASIC",
+            description:
+                "available -> reserved -> consumed, reserved -> available (release), available | reserved -> expired | revoked."
+        ),
+        "Terminal": .init(
+            bugType: "BASIC", description: "consumed, expired and revoked are terminal: no transition leaves them."),
+        "Revocation": .init(
+            bugType: "BASIC",
+            description: "Revoking a device revokes its live packages; a revoked device publishes no more."),
+        "Duplicate": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description: "A ref or init key that is already stored (or twice in a batch): the whole batch is refused."),
+        "InitKeyUnique": .init(
+            bugType: "CONFIDENTIALITY",
+            description: "init_key is UNIQUE: the same HPKE init key under two refs would let two joiners share it."),
+        "BatchSize": .init(bugType: "EDGE_CASE", description: "1 to 100 packages per upload."),
+        "LiveLimit": .init(
+            bugType: "EDGE_CASE", description: "At most 1,000 available or reserved packages per device."),
+        "ReservationWindow": .init(
+            bugType: "EDGE_CASE",
+            description: "A package reserved less than 5 minutes ago (at 300 s still) is not handed out by a claim."),
+        "PublishFirstOnly": .init(
+            bugType: "KNOWN_BUG",
+            description: "The legacy `publish` action stores only the first item and reports success."),
+        "DedupNeverMatches": .init(
+            bugType: "KNOWN_BUG",
+            description:
+                "The legacy batch de-duplication compares SHA-256 of the bytes with stored RefHashes: it never matches, so the same package is stored again."
+        ),
+        "UnconsumedLimit": .init(
+            bugType: "EDGE_CASE", description: "The legacy server refuses (429) past 100 unconsumed packages per user."),
+        "CapPerOwner": .init(
+            bugType: "KNOWN_BUG",
+            description:
+                "The legacy limits count the user, not the device: the sweep keeps the newest 200 per owner DID, so one device's uploads evict another's."
+        ),
+        "RateLimit": .init(bugType: "EDGE_CASE", description: "At most 200 uploads per user per hour (429)."),
+        "Sweep": .init(
+            bugType: "EDGE_CASE",
+            description: "The cleanup: expired strictly before now, consumed over 24 h, unconsumed over 7 days."),
+        "LegacyBugFixed": .init(
+            bugType: "KNOWN_BUG",
+            description:
+                "What the legacy flow should answer with its bug fixed; `deployedAnswer` holds what mls-ds@5278d0ce answers."
+        ),
+    ]
+
+    static let registration: [String: VectorNote] = [
         "Registration": .init(
             bugType: "BASIC",
             description:

@@ -181,12 +181,28 @@ enum CatbirdRegistrationVectors {
             header: [
                 "Device registration on the legacy Catbird server (blue.catbird.mlsChat.registerDevice, mls-ds@5278d0ce) as traces with a clock: each step's status (200, 400, 429, 404, 500) and what the server did, then every device and how many KeyPackages it holds.",
                 "KeyPackages are raw (no MLSMessage header), suite 1, with the bare DID as credential, as the legacy server expects them; standard base64.",
+                "The KeyPackage inventory (catbird.inventoryTrace) as traces too: deployed = the clean protocol, legacy = mls-ds@5278d0ce, strict = the legacy flows with their bugs fixed. Packages are named by ref and init key.",
             ],
             groups: [
                 .init(
                     type: "DeviceRegistrationTest", operation: .catbirdRegisterDevice, profile: .legacy,
                     description: "registerDevice as mls-ds@5278d0ce answers it, its bugs included (each flagged).",
-                    ids: .block(1...100), cases: DeviceRegistrationVectors.cases())
+                    ids: .block(1...100), cases: DeviceRegistrationVectors.cases()),
+                .init(
+                    type: "InventoryTraceTest", operation: .catbirdInventoryTrace, profile: .deployed,
+                    description:
+                        "The clean protocol's inventory: status machine, uniqueness, the live limit, the recovery claim.",
+                    ids: .block(101...200), cases: InventoryVectors.deployed()),
+                .init(
+                    type: "InventoryTraceTest", operation: .catbirdInventoryTrace, profile: .legacy,
+                    description:
+                        "mls-ds@5278d0ce: getKeyPackages, publishKeyPackages and the cleanup job, bugs included.",
+                    ids: .block(201...300), cases: InventoryVectors.legacyTraces()),
+                .init(
+                    type: "InventoryTraceTest", operation: .catbirdInventoryTrace, profile: .strict,
+                    description:
+                        "The legacy flows with their bugs fixed; each test's deployedAnswer is the legacy answer.",
+                    ids: .block(301...350), cases: InventoryVectors.bugTraces(.strict)),
             ])
     }
 }

@@ -1,0 +1,219 @@
+import CatbirdMLS
+import PushProofConformance
+import PushProofJSON
+
+/// The KeyPackage inventory traces of catbird_registration.
+enum InventoryVectors {
+    static let legacy = "joshlacal/mls-ds@\(CatbirdSources.legacyCommit):server/src"
+    static let claimSource = "\(legacy)/handlers/mls_chat/get_key_packages.rs:27-70"
+    static let publishSource = "\(legacy)/handlers/mls_chat/publish_key_packages.rs:23-26,81-231"
+    static let dedupSource = "\(legacy)/handlers/mls_chat/publish_key_packages.rs:294-305 \(legacy)/db.rs:886-889"
+    static let reserveSource = "\(legacy)/db.rs:1482-1511"
+    static let cleanupSource = "\(legacy)/jobs/key_package_cleanup.rs:10-84 \(legacy)/db.rs:1263-1332"
+    /// The clean protocol's files were read through the search index, which gives no line numbers.
+    static let core =
+        "joshlacal/mls-ds@7abba59626973a30b6a3bbc256966ebc2a882c80:server/migrations/20260722000001_chat_protocol_core.sql (key_packages, chat.enforce_core_lifecycle_transition, key_packages_live_limit_deferred; lines not read)"
+    static let repository =
+        "joshlacal/mls-ds@20bfa48c7342df2be38d04f30bd95a4d7c936e91:server/src/chat_protocol/repository/key_packages.rs (MAX_LIVE_KEY_PACKAGES, insert; lines not read)"
+    static let recovery =
+        "joshlacal/mls-ds@02549e18:server/src/chat_protocol/repository/recovery.rs (LOCK_AVAILABLE_RECOVERY_PACKAGE_SQL; lines not read)"
+
+    static let now: Int64 = Int64(CatbirdFixtures.now)
+    static let alice = CatbirdFixtures.did
+    static let bob = "did:plc:q6gjnaw2blty4crticxkmujt"
+    static let phone = "3f2c8a4e-9b1d-4c7e-a5f0-6d8e2b1c9a47"
+    static let tablet = "7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6"
+    static let month: Int64 = 30 * 86_400
+
+    static func kp(_ ref: String, notAfter: Int64 = now + month, notBefore: Int64? = nil) -> JSONValue {
+        var v: JSONValue = ["ref": .string(ref), "initKey": .string("init-\(ref)"), "notAfter": .integer(notAfter)]
+        if let notBefore { v = v.setting("notBefore", to: .integer(notBefore)) }
+        return v
+    }
+    static func kps(_ prefix: String, _ range: ClosedRange<Int>) -> [JSONValue] { range.map { kp("\(prefix)\($0)") } }
+
+    static func publish(_ packages: [JSONValue], op: String = "publish", owner: String = alice, device: String = phone)
+        -> JSONValue
+    {
+        ["op": .string(op), "owner": .string(owner), "device": .string(device), "packages": .array(packages)]
+    }
+    static func batch(_ packages: [JSONValue], owner: String = alice, device: String = phone) -> JSONValue {
+        publish(packages, op: "publishBatch", owner: owner, device: device)
+    }
+    static func claim(_ owner: String = alice, device: String? = nil) -> JSONValue {
+        var v: JSONValue = ["op": "claim", "owner": .string(owner)]
+        if let device { v = v.setting("device", to: .string(device)) }
+        return v
+    }
+    static func on(_ op: String, _ ref: String) -> JSONValue { ["op": .string(op), "ref": .string(ref)] }
+    static func advance(_ seconds: Int64) -> JSONValue { ["op": "advance", "seconds": .integer(seconds)] }
+    static let sweep: JSONValue = ["op": "sweep"]
+    static func revoke(_ device: String = phone) -> JSONValue {
+        ["op": "revokeDevice", "owner": .string(alice), "device": .string(device)]
+    }
+
+    static func trace(
+        _ comment: String, _ flags: [String], _ source: String, _ steps: [JSONValue], deployedAnswer: JSONValue? = nil
+    ) -> VectorCase {
+        VectorCase(
+            comment: comment, flags: ["Inventory"] + flags, source: source,
+            input: ["now": .integer(now), "steps": .array(steps)], deployedAnswer: deployedAnswer)
+    }
+
+    static func deployed() -> [VectorCase] {
+        let a = [kp("a1"), kp("a2"), kp("a3")]
+        let full = (0..<10).map { b in publish((1...100).map { kp("f\(b * 100 + $0)") }) }
+        return [
+            trace(
+                "the device's oldest available package is reserved", ["Normal"], recovery,
+                [publish(a), claim(device: phone)]),
+            trace(
+                "two claims take two packages; a reserved one is not handed out again", ["HandedOutOnce"], recovery,
+                [publish(a), claim(device: phone), claim(device: phone), claim(device: phone), claim(device: phone)]),
+            trace(
+                "claims skip packages not yet valid, expired, or expiring now", ["Lifetime"], recovery,
+                [
+                    publish([kp("old", notAfter: now), kp("early", notBefore: now), kp("ok", notAfter: now + 1)]),
+                    claim(device: phone), claim(device: phone),
+                ]),
+            trace(
+                "another device's packages are not claimed for this one", ["PerDevice"], recovery,
+                [publish(a), publish([kp("t1")], device: tablet), claim(device: tablet), claim(device: tablet)]),
+            trace(
+                "reserved, consumed; consuming again is refused: terminal", ["StatusMachine", "Terminal"], core,
+                [publish(a), on("reserve", "a1"), on("consume", "a1"), on("consume", "a1"), on("release", "a1")]),
+            trace(
+                "a consume without a reservation is refused", ["StatusMachine"], core,
+                [publish(a), on("consume", "a2")]),
+            trace(
+                "a released package is available again and claimed first", ["StatusMachine"], core + " " + recovery,
+                [publish(a), claim(device: phone), on("release", "a1"), claim(device: phone)]),
+            trace(
+                "expiry is refused before not_after and allowed at it; terminal afterwards",
+                ["StatusMachine", "Terminal", "Lifetime"], core,
+                [
+                    publish([kp("e1", notAfter: now + 60)]), on("expire", "e1"), advance(60), on("expire", "e1"),
+                    on("reserve", "e1"), claim(device: phone),
+                ]),
+            trace(
+                "revoking a device revokes its live packages, not its consumed ones; it can publish no more",
+                ["Revocation", "Terminal"], core,
+                [
+                    publish(a), on("reserve", "a1"), on("consume", "a1"), on("reserve", "a2"), revoke(),
+                    on("release", "a2"), publish([kp("a9")]), claim(device: phone),
+                ]),
+            trace(
+                "a ref already stored: the batch is refused and nothing of it is stored", ["Duplicate"], repository,
+                [publish(a), publish([kp("b1"), kp("a2")])]),
+            trace(
+                "an init key already stored under another ref: refused", ["Duplicate", "InitKeyUnique"], core,
+                [publish(a), publish([["ref": "b1", "initKey": "init-a1", "notAfter": .integer(now + month)]])]),
+            trace(
+                "the same ref twice in one batch: refused", ["Duplicate"], core, [publish([kp("c1"), kp("c1")])]),
+            trace(
+                "a consumed package's ref cannot be published again", ["Duplicate", "Terminal"], core,
+                [publish(a), on("reserve", "a1"), on("consume", "a1"), publish([kp("a1")])]),
+            trace("an empty batch: refused", ["BatchSize"], repository, [publish([])]),
+            trace("101 packages in a batch: refused", ["BatchSize"], repository, [publish(kps("x", 1...101))]),
+            trace("1,000 live packages: the limit", ["LiveLimit"], repository + " " + core, full),
+            trace(
+                "one more than 1,000 live: refused; one consumed makes room", ["LiveLimit"], repository + " " + core,
+                full + [publish([kp("over")]), on("reserve", "f1"), on("consume", "f1"), publish([kp("over")])]),
+            trace(
+                "another device has a limit of its own", ["LiveLimit", "PerDevice"], repository,
+                full + [publish([kp("t1")], device: tablet)]),
+        ]
+    }
+
+    static func legacyTraces() -> [VectorCase] {
+        let two = [batch(kps("p", 1...3)), advance(1), batch(kps("t", 1...2), device: tablet)]
+        return [
+            trace(
+                "a claim hands out one package per device, the oldest, and consumes it", ["Normal", "PerDevice"],
+                claimSource, two + [claim()]),
+            trace(
+                "claims until none are left", ["HandedOutOnce"], claimSource,
+                two + [claim(), claim(), claim(), claim()]),
+            trace(
+                "a package whose expiry has passed, or is now, is not handed out", ["Lifetime"], claimSource,
+                [batch([kp("x", notAfter: now), kp("y", notAfter: now + 10)]), claim(), claim()]),
+            trace(
+                "a package reserved 299 s ago is not handed out", ["ReservationWindow"],
+                claimSource + " " + reserveSource,
+                [batch([kp("r1"), kp("r2")]), on("reserve", "r1"), advance(299), claim()]),
+            trace(
+                "reserved exactly 300 s ago: still not handed out", ["ReservationWindow"], claimSource,
+                [batch([kp("r1"), kp("r2")]), on("reserve", "r1"), advance(300), claim()]),
+            trace(
+                "reserved 301 s ago: handed out", ["ReservationWindow"], claimSource,
+                [batch([kp("r1"), kp("r2")]), on("reserve", "r1"), advance(301), claim()]),
+            trace(
+                "a reservation again within the window is refused; an expired package can be reserved",
+                ["ReservationWindow"], reserveSource,
+                [
+                    batch([kp("r1"), kp("r2", notAfter: now + 5)]), on("reserve", "r1"), on("reserve", "r1"),
+                    advance(10),
+                    on("reserve", "r2"),
+                ]),
+            trace(
+                "publish (not publishBatch) stores only the first item", ["PublishFirstOnly"], publishSource,
+                [publish(kps("s", 1...3)), claim(), claim()]),
+            trace(
+                "publishBatch stores a package again: its de-duplication never matches", ["DedupNeverMatches"],
+                dedupSource, [batch(kps("d", 1...2)), batch([kp("d1")]), claim(), claim(), claim()]),
+            trace(
+                "100 unconsumed: one more is refused with 429", ["UnconsumedLimit"], publishSource,
+                [batch(kps("u", 1...100)), batch([kp("v")])]),
+            trace(
+                "a batch that would pass 100 unconsumed is refused", ["UnconsumedLimit"], publishSource,
+                [batch(kps("u", 1...60)), batch(kps("w", 1...41))]),
+            trace(
+                "the unconsumed limit counts the user, not the device", ["UnconsumedLimit", "CapPerOwner"],
+                publishSource, [batch(kps("u", 1...60)), batch(kps("w", 1...41), device: tablet)]),
+            trace("101 in a batch: 400", ["BatchSize"], publishSource, [batch(kps("u", 1...101))]),
+            trace("an empty batch: 400", ["BatchSize"], publishSource, [batch([])]),
+            trace(
+                "200 uploads in the last hour: the next batch is refused (rate); an hour later the 200 unconsumed refuse it",
+                ["RateLimit"],
+                publishSource,
+                (1...200).map { publish([kp("h\($0)")]) } + [batch([kp("late")]), advance(3600), batch([kp("later")])]),
+            trace(
+                "the sweep: expired (strictly before now), consumed over 24 h, unconsumed over 7 days", ["Sweep"],
+                cleanupSource,
+                [
+                    batch([kp("c1"), kp("c2"), kp("exp", notAfter: now + 10), kp("young")]), claim(), advance(10),
+                    sweep, advance(86_390), sweep, advance(1), sweep, advance(6 * 86_400 - 1), sweep, advance(2), sweep,
+                ]),
+        ] + bugTraces(.legacy)
+    }
+
+    /// The legacy bugs that strict corrects: the same traces in both groups.
+    static func bugTraces(_ profile: Profile) -> [VectorCase] {
+        let cap =
+            (1...150).map { publish([kp("a\($0)")]) } + [advance(1)]
+            + (1...150).map { publish([kp("b\($0)")], device: tablet) } + [sweep]
+        let traces: [(String, [String], String, [JSONValue])] = [
+            (
+                "publish with three items", ["PublishFirstOnly"], publishSource,
+                [publish(kps("s", 1...3)), claim(), claim(), claim()]
+            ),
+            (
+                "a batch with an already stored package", ["DedupNeverMatches"], dedupSource,
+                [batch(kps("d", 1...2)), batch([kp("d1"), kp("d3")])]
+            ),
+            (
+                "the sweep's cap with two devices of 150 each", ["CapPerOwner"], cleanupSource, cap
+            ),
+        ]
+        return traces.map { comment, flags, source, steps in
+            guard profile == .strict else { return trace(comment, flags, source, steps) }
+            let legacyAnswer = try? InventoryOperations.inventoryTrace(
+                OperationRequest(
+                    operation: .catbirdInventoryTrace, profile: .legacy,
+                    input: ["now": .integer(now), "steps": .array(steps)]))
+            return trace(
+                comment, flags + ["LegacyBugFixed"], source, steps,
+                deployedAnswer: legacyAnswer.map { ["output": $0] })
+        }
+    }
+}
