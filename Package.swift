@@ -68,7 +68,11 @@ let package = Package(
                 "PushProofCore", "PushProofCrypto", "PushProofJSON", "ConvosPush",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
-        .target(name: "CatbirdMLS", dependencies: ["PushProofCore", "PushProofCrypto", "PushProofJSON"]),
+        .target(
+            name: "CatbirdMLS",
+            dependencies: [
+                "PushProofCore", "PushProofCrypto", "PushProofJSON", .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
 
         // The conformance kit: vector model, runner, reports, adapter harness, mutants. It knows no
         // protocol: its dependencies name none (a test checks its imports too).
@@ -141,7 +145,7 @@ let package = Package(
         .testTarget(
             name: "CatbirdMLSTests",
             dependencies: [
-                "CatbirdMLS", "PushProofCrypto", "CSodium",
+                "CatbirdMLS", "PushProofCrypto", "CSodium", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(name: "PushProofConformanceTests", dependencies: ["PushProofConformance", "PushProofJSON"]),

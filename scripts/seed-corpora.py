@@ -17,6 +17,7 @@ corpora/FuzzExplosionReceiver/ the receiver traces of explode_receiver_test.json
 corpora/FuzzKeyPackage/        the MLSMessage KeyPackages of catbird_keypackage_codec_test.json and _validate_test.json
                                (the MLS working group's interop vectors stay outside the project: no seeds from them)
 corpora/FuzzMLSVarint/         variable-length integers at every boundary, minimal and not
+corpora/FuzzDeviceRegistry/    hand-written step sequences (two bytes a step)
 corpora/FuzzEpochKeyStore/     the traces of catbird_epoch_keys_test.json, three bytes a step
 corpora/FuzzCatbirdIdentifiers/ the DIDs, device ids, timestamps and device DIDs of catbird_identity_test.json,
                                each behind the byte that picks its parser (0-3)
@@ -155,4 +156,9 @@ for test in tests("catbird_epoch_keys_test.json"):
         n = step.get("epoch", step.get("keepLast", step.get("beforeEpoch", 0)))
         data += bytes([CALLS.index(step["op"]), c | (u << 2) | (kind << 4), number_byte(n)])
     save("FuzzEpochKeyStore", bytes(data))
+# FuzzDeviceRegistry: two bytes a step (call % 8, argument) over three devices; a few sequences
+# that publish, claim, move packages along the status machine, revoke and move the clock.
+for steps in ([(0, 0), (1, 0), (1, 0), (3, 1)], [(0, 4), (0, 132), (0, 64), (1, 1)], [(0, 8), (2, 0), (4, 0), (1, 0)],
+              [(0, 0), (7, 200), (5, 0), (1, 0)], [(0, 5), (6, 2), (0, 2), (1, 2)], [(0, 10), (1, 10), (3, 1), (3, 1)]):
+    save("FuzzDeviceRegistry", bytes(b for step in steps for b in step))
 print("seed corpora written", file=sys.stderr)

@@ -103,6 +103,7 @@ extension CatbirdSuite {
             FuzzTarget("FuzzMLSVarint", run: VarintHarness.run),
             FuzzTarget("FuzzCatbirdIdentifiers", run: IdentifierHarness.run),
             FuzzTarget("FuzzEpochKeyStore", run: EpochKeyStoreHarness.run),
+            FuzzTarget("FuzzDeviceRegistry", run: DeviceRegistryHarness.run),
         ]
     }
 }

@@ -1,0 +1,41 @@
+import PushProofCore
+
+/// Why the durable store refuses a call. Nothing of a refused call is written.
+public enum KeyPackageStoreError: CodedError, Equatable, Sendable {
+    case invalidRequest(String)
+    case unknownDevice
+    case deviceTombstoned
+    case inventoryLimitReached(live: Int)
+    case duplicate(position: Int)
+    case notFound
+    case notExpired
+    case invalidTransition
+    case terminalState
+    case constraint(String)
+    case storage(String)
+
+    public var code: String {
+        switch self {
+        case .invalidRequest: return "INVALID_REQUEST"
+        case .unknownDevice: return "UNKNOWN_DEVICE"
+        case .deviceTombstoned: return "DEVICE_TOMBSTONED"
+        case .inventoryLimitReached: return "KEY_PACKAGE_INVENTORY_LIMIT_REACHED"
+        case .duplicate: return "INVALID_KEY_PACKAGE"
+        case .notFound: return "KEY_PACKAGE_NOT_FOUND"
+        case .notExpired: return "NOT_EXPIRED"
+        case .invalidTransition: return "INVALID_TRANSITION"
+        case .terminalState: return "TERMINAL_STATE"
+        case .constraint: return "CONSTRAINT"
+        case .storage: return "STORAGE"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .invalidRequest(let why), .constraint(let why), .storage(let why): return "\(code): \(why)"
+        case .inventoryLimitReached(let live): return "\(code): \(live) live KeyPackages, at most 1000"
+        case .duplicate(let n): return "\(code): upload \(n) repeats a stored ref or init key"
+        default: return code
+        }
+    }
+}

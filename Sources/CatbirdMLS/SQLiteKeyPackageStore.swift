@@ -1,0 +1,292 @@
+import Foundation
+import GRDB
+
+/// The clean protocol's device registry and KeyPackage inventory on SQLite (through GRDB): the
+/// durable store behind ``KeyPackageInventory``'s `deployed` rules.
+///
+/// The schema enforces the rules too, not only this code: a device id is unique per user, a
+/// credential (`did#deviceId`) is unique, a signature key is unique per user and exactly 32 bytes;
+/// a KeyPackage's ref is its primary key and its init key is UNIQUE; a trigger refuses any
+/// change of a terminal package (consumed, expired, revoked) and any status the machine does not
+/// allow. Every call is one transaction: a failure anywhere (`faultBetweenWrites`, for tests)
+/// leaves nothing of it, also in the file. A claim is a compare-and-set (`... WHERE status =
+/// 'available'`), so two connections claiming at once never get the same package.
+public final class SQLiteKeyPackageStore: @unchecked Sendable {
+    // Set before use, in tests only.
+    public var faultBetweenWrites: (@Sendable () throws -> Void)?
+    private let queue: DatabaseQueue
+
+    public enum Registration: Equatable, Sendable {
+        case new
+        /// The same signature key was registered: that device (its id kept) now holds exactly
+        /// the new batch; its earlier live packages are revoked.
+        case restored(deviceId: String)
+    }
+
+    /// A store in a file at `path`, or in memory with `path` nil.
+    public init(path: String?) throws(KeyPackageStoreError) {
+        do {
+            var config = Configuration()
+            config.foreignKeysEnabled = true
+            config.busyMode = .timeout(10)
+            queue =
+                try path.map { try DatabaseQueue(path: $0, configuration: config) }
+                ?? DatabaseQueue(configuration: config)
+            try Self.migrator.migrate(queue)
+        } catch {
+            throw .storage("cannot open the KeyPackage database: \(Self.reason(error))")
+        }
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var m = DatabaseMigrator()
+        m.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE device (
+                        userDid TEXT NOT NULL,
+                        deviceId TEXT NOT NULL,
+                        credential TEXT NOT NULL UNIQUE,
+                        signatureKey BLOB NOT NULL CHECK (length(signatureKey) = 32),
+                        revoked INTEGER NOT NULL DEFAULT 0 CHECK (revoked IN (0, 1)),
+                        PRIMARY KEY (userDid, deviceId),
+                        UNIQUE (userDid, signatureKey),
+                        CHECK (credential = userDid || '#' || deviceId)
+                    );
+                    CREATE TABLE keyPackage (
+                        ref TEXT PRIMARY KEY NOT NULL,
+                        initKey TEXT NOT NULL UNIQUE,
+                        owner TEXT NOT NULL,
+                        device TEXT NOT NULL,
+                        createdAt INTEGER NOT NULL,
+                        notBefore INTEGER NOT NULL,
+                        notAfter INTEGER NOT NULL,
+                        status TEXT NOT NULL
+                            CHECK (status IN ('available', 'reserved', 'consumed', 'expired', 'revoked')),
+                        FOREIGN KEY (owner, device) REFERENCES device (userDid, deviceId)
+                    );
+                    CREATE INDEX keyPackage_live ON keyPackage (owner, device, status, createdAt, ref);
+                    CREATE TRIGGER keyPackage_transition BEFORE UPDATE OF status ON keyPackage
+                    WHEN NOT (
+                        (OLD.status = 'available' AND NEW.status IN ('reserved', 'expired', 'revoked'))
+                        OR (OLD.status = 'reserved' AND NEW.status IN ('available', 'consumed', 'expired', 'revoked'))
+                    )
+                    BEGIN SELECT RAISE(ABORT, 'KeyPackage status transition not allowed'); END;
+                    CREATE TRIGGER keyPackage_identity BEFORE UPDATE OF ref, initKey, owner, device, createdAt,
+                        notBefore, notAfter ON keyPackage
+                    BEGIN SELECT RAISE(ABORT, 'a KeyPackage is immutable but for its status'); END;
+                    """)
+        }
+        return m
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let db = error as? DatabaseError {
+            return "SQLite error \(db.resultCode.rawValue) (\(db.message ?? "no message"))"
+        }
+        return String(describing: type(of: error))
+    }
+
+    /// Runs `body` in one write transaction; store errors pass, SQLite's become typed.
+    private func write<T>(_ what: String, _ body: (Database) throws -> T) throws(KeyPackageStoreError) -> T {
+        do {
+            return try queue.write(body)
+        } catch let error as KeyPackageStoreError {
+            throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            throw .constraint("\(what): \(Self.reason(error)); nothing was written")
+        } catch {
+            throw .storage("\(what) failed, nothing was written: \(Self.reason(error))")
+        }
+    }
+
+    /// Registers a device with its first batch. A signature key the user already registered
+    /// restores that device instead (its id is kept).
+    public func register(
+        user: String, deviceId: String, signatureKey: [UInt8], batch: [KeyPackageInventory.Upload], now: Int64
+    ) throws(KeyPackageStoreError) -> Registration {
+        try write("register") { db in
+            let existing = try String.fetchOne(
+                try db.cachedStatement(sql: "SELECT deviceId FROM device WHERE userDid = ? AND signatureKey = ?"),
+                arguments: [user, Data(signatureKey)])
+            let device = existing ?? deviceId
+            if let existing {
+                try db.execute(
+                    sql: """
+                        UPDATE keyPackage SET status = 'revoked'
+                        WHERE owner = ? AND device = ? AND status IN ('available', 'reserved')
+                        """, arguments: [user, existing])
+            } else {
+                try db.cachedStatement(
+                    sql: "INSERT INTO device (userDid, deviceId, credential, signatureKey) VALUES (?, ?, ?, ?)"
+                ).execute(arguments: [user, deviceId, "\(user)#\(deviceId)", Data(signatureKey)])
+            }
+            try faultBetweenWrites?()
+            try insert(db, owner: user, device: device, batch, now: now)
+            return existing.map { .restored(deviceId: $0) } ?? .new
+        }
+    }
+
+    /// Publishes a batch for a registered device: 1 to 100 packages, at most 1000 live, no ref or
+    /// init key seen before; all or nothing.
+    public func publish(owner: String, device: String, _ batch: [KeyPackageInventory.Upload], now: Int64)
+        throws(KeyPackageStoreError)
+    {
+        try write("publish") { db in try insert(db, owner: owner, device: device, batch, now: now) }
+    }
+
+    private func insert(
+        _ db: Database, owner: String, device: String, _ batch: [KeyPackageInventory.Upload], now: Int64
+    )
+        throws
+    {
+        guard (1...KeyPackageInventory.legacyBatchLimit).contains(batch.count) else {
+            throw KeyPackageStoreError.invalidRequest("1 to 100 KeyPackages per upload, not \(batch.count)")
+        }
+        guard
+            let revoked = try Bool.fetchOne(
+                try db.cachedStatement(sql: "SELECT revoked FROM device WHERE userDid = ? AND deviceId = ?"),
+                arguments: [owner, device])
+        else { throw KeyPackageStoreError.unknownDevice }
+        guard !revoked else { throw KeyPackageStoreError.deviceTombstoned }
+        let live =
+            try Int.fetchOne(
+                try db.cachedStatement(
+                    sql: """
+                        SELECT count(*) FROM keyPackage
+                        WHERE owner = ? AND device = ? AND status IN ('available', 'reserved')
+                        """), arguments: [owner, device]) ?? 0
+        guard live + batch.count <= KeyPackageInventory.deployedLiveLimit else {
+            throw KeyPackageStoreError.inventoryLimitReached(live: live)
+        }
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO keyPackage (ref, initKey, owner, device, createdAt, notBefore, notAfter, status)
+                VALUES (?, ?, ?, ?, ?, ?, ?, 'available')
+                """)
+        for (n, u) in batch.enumerated() {
+            do {
+                try statement.execute(arguments: [u.ref, u.initKey, owner, device, now, u.notBefore, u.notAfter])
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                throw KeyPackageStoreError.duplicate(position: n)
+            }
+            if n == 0 { try faultBetweenWrites?() }
+        }
+    }
+
+    /// Reserves the device's oldest package that is available and inside its lifetime; nil when
+    /// there is none. A compare-and-set: a package another connection took first is skipped.
+    public func claim(owner: String, device: String, now: Int64) throws(KeyPackageStoreError) -> String? {
+        try write("claim") { db in
+            let candidates = try String.fetchAll(
+                try db.cachedStatement(
+                    sql: """
+                        SELECT ref FROM keyPackage
+                        WHERE owner = ? AND device = ? AND status = 'available'
+                            AND notBefore < ? AND ? < notAfter AND createdAt <= ?
+                        ORDER BY createdAt, ref LIMIT 8
+                        """), arguments: [owner, device, now, now, now])
+            for ref in candidates {
+                try db.cachedStatement(
+                    sql: "UPDATE keyPackage SET status = 'reserved' WHERE ref = ? AND status = 'available'"
+                ).execute(arguments: [ref])
+                if db.changesCount == 1 { return ref }
+            }
+            return nil
+        }
+    }
+
+    /// Moves a package along the status machine, checked in the model's order (unknown, terminal,
+    /// not allowed, not yet expired); the trigger refuses anything else the machine does not allow.
+    public func transition(ref: String, to status: KeyPackageInventory.Status, now: Int64)
+        throws(KeyPackageStoreError)
+    {
+        try write("transition") { db in
+            guard
+                let row = try Row.fetchOne(
+                    try db.cachedStatement(sql: "SELECT status, notAfter FROM keyPackage WHERE ref = ?"),
+                    arguments: [ref])
+            else { throw KeyPackageStoreError.notFound }
+            let from = KeyPackageInventory.Status(rawValue: row["status"]) ?? .available
+            let allowed: [KeyPackageInventory.Status: Set<KeyPackageInventory.Status>] = [
+                .available: [.reserved, .expired, .revoked], .reserved: [.available, .consumed, .expired, .revoked],
+            ]
+            guard let next = allowed[from] else { throw KeyPackageStoreError.terminalState }
+            guard next.contains(status) else { throw KeyPackageStoreError.invalidTransition }
+            if status == .expired, now < (row["notAfter"] as Int64) { throw KeyPackageStoreError.notExpired }
+            try db.cachedStatement(sql: "UPDATE keyPackage SET status = ? WHERE ref = ?").execute(arguments: [
+                status.rawValue, ref,
+            ])
+        }
+    }
+
+    /// Revokes a device and every live package of it.
+    public func revoke(owner: String, device: String) throws(KeyPackageStoreError) -> Int {
+        try write("revoke") { db in
+            try db.cachedStatement(sql: "UPDATE device SET revoked = 1 WHERE userDid = ? AND deviceId = ?").execute(
+                arguments: [owner, device])
+            guard db.changesCount == 1 else { throw KeyPackageStoreError.unknownDevice }
+            try faultBetweenWrites?()
+            try db.cachedStatement(
+                sql: """
+                    UPDATE keyPackage SET status = 'revoked'
+                    WHERE owner = ? AND device = ? AND status IN ('available', 'reserved')
+                    """
+            ).execute(arguments: [owner, device])
+            return db.changesCount
+        }
+    }
+
+    /// Empties the store (one transaction): for fuzzing, where opening a database per input
+    /// would cost more than the input.
+    public func removeAll() throws(KeyPackageStoreError) {
+        try write("remove all") { db in
+            try db.execute(sql: "DELETE FROM keyPackage; DELETE FROM device")
+        }
+    }
+
+    public struct StoredPackage: Equatable, Sendable {
+        public let ref: String
+        public let initKey: String
+        public let owner: String
+        public let device: String
+        public let status: KeyPackageInventory.Status
+    }
+
+    public struct StoredDevice: Equatable, Sendable {
+        public let user: String
+        public let deviceId: String
+        public let signatureKey: [UInt8]
+        public let revoked: Bool
+    }
+
+    /// Every package, by ref.
+    public func packages() throws(KeyPackageStoreError) -> [StoredPackage] {
+        do {
+            return try queue.read { db in
+                try Row.fetchAll(db, sql: "SELECT ref, initKey, owner, device, status FROM keyPackage ORDER BY ref").map
+                {
+                    StoredPackage(
+                        ref: $0["ref"], initKey: $0["initKey"], owner: $0["owner"], device: $0["device"],
+                        status: KeyPackageInventory.Status(rawValue: $0["status"]) ?? .available)
+                }
+            }
+        } catch { throw .storage("cannot read the packages: \(Self.reason(error))") }
+    }
+
+    /// Every device, by user and id.
+    public func devices() throws(KeyPackageStoreError) -> [StoredDevice] {
+        do {
+            return try queue.read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT userDid, deviceId, signatureKey, revoked FROM device ORDER BY userDid, deviceId"
+                ).map {
+                    StoredDevice(
+                        user: $0["userDid"], deviceId: $0["deviceId"],
+                        signatureKey: [UInt8]($0["signatureKey"] as Data),
+                        revoked: $0["revoked"])
+                }
+            }
+        } catch { throw .storage("cannot read the devices: \(Self.reason(error))") }
+    }
+}

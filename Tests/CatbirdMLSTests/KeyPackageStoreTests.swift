@@ -1,0 +1,163 @@
+import CatbirdMLS
+import Dispatch
+import Foundation
+import GRDB
+import PropertyBased
+import Testing
+
+/// The durable KeyPackage store: it answers as the model, its schema holds the rules on its own,
+/// claims are atomic under concurrency, and a failure between writes leaves nothing, also on disk.
+@Suite struct KeyPackageStoreTests {
+    static let alice = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
+    static let bob = "did:plc:q6gjnaw2blty4crticxkmujt"
+    static let now: Int64 = 1_785_542_400
+
+    static func key(_ n: UInt8) -> [UInt8] { Array(repeating: n, count: 32) }
+    static func upload(_ ref: String, initKey: String? = nil, notAfter: Int64 = now + 86_400)
+        -> KeyPackageInventory.Upload
+    {
+        .init(ref: ref, initKey: initKey ?? "init-\(ref)", notBefore: now - 3600, notAfter: notAfter)
+    }
+
+    static func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("pushproof-kp-\(UUID().uuidString).sqlite").path
+    }
+
+    @Test func concurrentClaimersNeverShareAPackage() throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let setup = try SQLiteKeyPackageStore(path: path)
+        _ = try setup.register(
+            user: Self.alice, deviceId: "phone", signatureKey: Self.key(1),
+            batch: (0..<100).map { Self.upload("kp\($0)") }, now: Self.now)
+        // Four connections on one file, as four server processes would have.
+        let stores = try (0..<4).map { _ in try SQLiteKeyPackageStore(path: path) }
+        let lock = NSLock()
+        nonisolated(unsafe) var handed: [String] = []
+        nonisolated(unsafe) var failures = 0
+        DispatchQueue.concurrentPerform(iterations: 160) { i in
+            do {
+                if let ref = try stores[i % 4].claim(owner: Self.alice, device: "phone", now: Self.now) {
+                    lock.withLock { handed.append(ref) }
+                }
+            } catch {
+                lock.withLock { failures += 1 }
+            }
+        }
+        #expect(failures == 0)
+        #expect(handed.count == 100, "every package handed out once, the other 60 claims found none")
+        #expect(Set(handed).count == handed.count, "a package handed out twice")
+        #expect(try setup.packages().allSatisfy { $0.status == .reserved })
+    }
+
+    @Test func aFailureBetweenWritesLeavesNothingAlsoAfterReopening() throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        struct Injected: Error {}
+        do {
+            let store = try SQLiteKeyPackageStore(path: path)
+            store.faultBetweenWrites = { throw Injected() }
+            #expect(throws: KeyPackageStoreError.self) {
+                try store.register(
+                    user: Self.alice, deviceId: "phone", signatureKey: Self.key(1),
+                    batch: [Self.upload("a"), Self.upload("b")], now: Self.now)
+            }
+            #expect(try store.devices().isEmpty && store.packages().isEmpty)
+            store.faultBetweenWrites = nil
+            _ = try store.register(
+                user: Self.alice, deviceId: "phone", signatureKey: Self.key(1), batch: [Self.upload("a")], now: Self.now
+            )
+            store.faultBetweenWrites = { throw Injected() }
+            #expect(throws: KeyPackageStoreError.self) {
+                try store.publish(
+                    owner: Self.alice, device: "phone", [Self.upload("b"), Self.upload("c")], now: Self.now)
+            }
+            #expect(throws: KeyPackageStoreError.self) { try store.revoke(owner: Self.alice, device: "phone") }
+        }
+        let reopened = try SQLiteKeyPackageStore(path: path)
+        #expect(try reopened.packages().map(\.ref) == ["a"])
+        #expect(try reopened.packages().map(\.status) == [.available])
+        #expect(try reopened.devices().map(\.revoked) == [false])
+    }
+
+    @Test func theSchemaHoldsTheRulesWithoutTheCode() throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = try SQLiteKeyPackageStore(path: path)
+        _ = try store.register(
+            user: Self.alice, deviceId: "phone", signatureKey: Self.key(1), batch: [Self.upload("a")], now: Self.now)
+        let raw = try DatabaseQueue(path: path)
+        func refused(_ sql: String) {
+            #expect(throws: DatabaseError.self, "\(sql)") { try raw.write { try $0.execute(sql: sql) } }
+        }
+        // The same signature key for a second device of the user; a second device id; a bad credential.
+        refused(
+            "INSERT INTO device (userDid, deviceId, credential, signatureKey) VALUES ('\(Self.alice)', 'tablet', '\(Self.alice)#tablet', x'\(String(repeating: "01", count: 32))')"
+        )
+        refused(
+            "INSERT INTO device (userDid, deviceId, credential, signatureKey) VALUES ('\(Self.alice)', 'phone', '\(Self.alice)#phone', x'\(String(repeating: "02", count: 32))')"
+        )
+        refused(
+            "INSERT INTO device (userDid, deviceId, credential, signatureKey) VALUES ('\(Self.bob)', 'x', '\(Self.alice)#x', x'\(String(repeating: "03", count: 32))')"
+        )
+        refused(
+            "INSERT INTO device (userDid, deviceId, credential, signatureKey) VALUES ('\(Self.bob)', 'y', '\(Self.bob)#y', x'0102')"
+        )
+        // The same init key under another ref; a package of no device.
+        refused(
+            "INSERT INTO keyPackage VALUES ('b', 'init-a', '\(Self.alice)', 'phone', 0, 0, 1, 'available')")
+        refused("INSERT INTO keyPackage VALUES ('c', 'init-c', '\(Self.bob)', 'none', 0, 0, 1, 'available')")
+        // Transitions the machine does not allow, and terminal states.
+        refused("UPDATE keyPackage SET status = 'consumed' WHERE ref = 'a'")
+        try raw.write { try $0.execute(sql: "UPDATE keyPackage SET status = 'revoked' WHERE ref = 'a'") }
+        refused("UPDATE keyPackage SET status = 'available' WHERE ref = 'a'")
+        refused("UPDATE keyPackage SET initKey = 'other' WHERE ref = 'a'")
+        // Another user may use the same signature key.
+        try raw.write {
+            try $0.execute(
+                sql:
+                    "INSERT INTO device (userDid, deviceId, credential, signatureKey) VALUES ('\(Self.bob)', 'z', '\(Self.bob)#z', x'\(String(repeating: "01", count: 32))')"
+            )
+        }
+    }
+
+    @Test func reRegisteringWithTheSameKeyKeepsTheDeviceAndLeavesExactlyTheNewBatch() throws {
+        let store = try SQLiteKeyPackageStore(path: nil)
+        #expect(
+            try store.register(
+                user: Self.alice, deviceId: "phone", signatureKey: Self.key(1),
+                batch: [Self.upload("a"), Self.upload("b")],
+                now: Self.now) == .new)
+        _ = try store.claim(owner: Self.alice, device: "phone", now: Self.now)
+        let again = try store.register(
+            user: Self.alice, deviceId: "new-id", signatureKey: Self.key(1), batch: [Self.upload("c")], now: Self.now)
+        #expect(again == .restored(deviceId: "phone"))
+        #expect(try store.devices().map(\.deviceId) == ["phone"])
+        let live = try store.packages().filter { $0.status == .available || $0.status == .reserved }
+        #expect(live.map(\.ref) == ["c"])
+        // A second device of the user with that key is not possible: it is the same device.
+        #expect(try Set(store.devices().map(\.signatureKey)).count == store.devices().count)
+    }
+
+    /// Random step sequences: the durable store answers each step as the model, never hands a
+    /// package out twice, keeps init keys unique, and ends with the model's packages.
+    @Test func theStoreAnswersAsTheModel() async {
+        await propertyCheck(count: 60, input: Gen.uint8().array(of: 0...120)) { bytes in
+            guard let store = try? SQLiteKeyPackageStore(path: nil),
+                var audit = try? KeyPackageStoreAudit(store: store, now: Self.now)
+            else {
+                Issue.record("cannot open the store")
+                return
+            }
+            for step in KeyPackageStoreAudit.decode(bytes) {
+                if let finding = audit.apply(step) {
+                    Issue.record("\(finding)")
+                    return
+                }
+            }
+            #expect(audit.compare() == nil)
+            let packages = (try? store.packages()) ?? []
+            #expect(Set(packages.map(\.initKey)).count == packages.count)
+        }
+    }
+}
