@@ -106,8 +106,9 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
         user: String, deviceId: String, signatureKey: [UInt8], batch: [KeyPackageInventory.Upload], now: Int64
     ) throws(KeyPackageStoreError) -> Registration {
         try write("register") { db in
+            // Not cached statements: a cached statement keeps its last bindings (the key's bytes).
             let existing = try String.fetchOne(
-                try db.cachedStatement(sql: "SELECT deviceId FROM device WHERE userDid = ? AND signatureKey = ?"),
+                db, sql: "SELECT deviceId FROM device WHERE userDid = ? AND signatureKey = ?",
                 arguments: [user, Data(signatureKey)])
             let device = existing ?? deviceId
             if let existing {
@@ -117,9 +118,9 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
                         WHERE owner = ? AND device = ? AND status IN ('available', 'reserved')
                         """, arguments: [user, existing])
             } else {
-                try db.cachedStatement(
-                    sql: "INSERT INTO device (userDid, deviceId, credential, signatureKey) VALUES (?, ?, ?, ?)"
-                ).execute(arguments: [user, deviceId, "\(user)#\(deviceId)", Data(signatureKey)])
+                try db.execute(
+                    sql: "INSERT INTO device (userDid, deviceId, credential, signatureKey) VALUES (?, ?, ?, ?)",
+                    arguments: [user, deviceId, "\(user)#\(deviceId)", Data(signatureKey)])
             }
             try faultBetweenWrites?()
             try insert(db, owner: user, device: device, batch, now: now)
