@@ -127,6 +127,30 @@ import Testing
         }
     }
 
+    /// The durable table answers every database step as the model does, in both profiles, and
+    /// holds the same rows in the same states; a strict store on disk keeps nothing deleted.
+    @Test func theSQLiteTableAnswersAsTheModel() async {
+        await propertyCheck(count: 80, input: Self.calls, Self.whos, Self.picks) { calls, whos, picks in
+            for policy in [EpochKeyPolicy.deployed, .strict] {
+                var model = EpochKeyStore(policy: policy)
+                guard let table = try? SQLiteEpochKeyStore(policy: policy, path: nil) else {
+                    Issue.record("cannot open the table")
+                    return
+                }
+                // Database steps only (calls 0-7): the keychain is not a table.
+                for s in Self.steps(calls.map { $0 % 8 }, whos, picks) {
+                    let want: String
+                    let got: String
+                    do { want = "\(try model.apply(s))" } catch { want = "\(error)" }
+                    do { got = "\(try table.apply(s))" } catch { got = "\(error)" }
+                    #expect(want == got, "\(policy) \(s.name)")
+                    if want.hasPrefix("trap") { break }
+                }
+                #expect(model.storedRows == (try? table.storedRows()))
+            }
+        }
+    }
+
     @Test func deployedWipeStopsAtEpoch1000AndKeepsMetadata() throws {
         var store = EpochKeyStore(policy: .deployed)
         for (kind, epoch) in [

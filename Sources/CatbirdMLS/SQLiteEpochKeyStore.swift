@@ -1,0 +1,236 @@
+import Foundation
+import GRDB
+
+/// The epoch-key table on SQLite (through GRDB): the database half of ``EpochKeyStore``, durable.
+///
+/// `deployed` keeps the client's table as it ships (CatbirdMLSCore@3071f3ad,
+/// `MLSGRDBManager.swift:4690-4700` and the v8 `deletedAt` column): primary key
+/// `"<conversation>-<epoch>"`, `isActive`, `deletedAt`, soft deletes. `strict` (RFC 9420 §9.2) keeps
+/// one row per user, conversation and epoch, deletes rows outright with `secure_delete` on (freed
+/// pages are overwritten), and records the deletion points so that a deleted epoch is refused
+/// back. Every call is one transaction. The keychain steps are not this store's: it answers them
+/// with `unsupportedStep`.
+public final class SQLiteEpochKeyStore: @unchecked Sendable {
+    public let policy: EpochKeyPolicy
+    private let queue: DatabaseQueue
+
+    public init(policy: EpochKeyPolicy, path: String?) throws(EpochKeyStoreError) {
+        guard policy != .proposal else { throw .unknownStep("the design document's store is not kept on SQLite") }
+        self.policy = policy
+        do {
+            var config = Configuration()
+            config.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
+            queue =
+                try path.map { try DatabaseQueue(path: $0, configuration: config) }
+                ?? DatabaseQueue(configuration: config)
+            var m = DatabaseMigrator()
+            m.registerMigration("v1") { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE epochKey (
+                            epochKeyID TEXT PRIMARY KEY NOT NULL,
+                            conversationID TEXT NOT NULL,
+                            currentUserDID TEXT NOT NULL,
+                            epoch INTEGER NOT NULL CHECK (epoch >= 0),
+                            keyMaterial BLOB NOT NULL,
+                            isActive INTEGER NOT NULL DEFAULT 1,
+                            deletedAt INTEGER
+                        );
+                        CREATE TABLE deletionPoint (
+                            currentUserDID TEXT NOT NULL,
+                            conversationID TEXT NOT NULL,
+                            epoch INTEGER NOT NULL,
+                            PRIMARY KEY (currentUserDID, conversationID)
+                        );
+                        CREATE TABLE deletedEpoch (
+                            epochKeyID TEXT PRIMARY KEY NOT NULL
+                        );
+                        """)
+            }
+            try m.migrate(queue)
+        } catch {
+            throw .unknownStep("cannot open the epoch-key database: \(String(describing: type(of: error)))")
+        }
+    }
+
+    /// The row's primary key: upstream's `"<conversation>-<epoch>"`, or per user (strict).
+    private func id(_ user: String, _ conversation: String, _ epoch: Int64) -> String {
+        // Length-prefixed where it is PushProof's own: unambiguous whatever the ids contain.
+        policy == .deployed
+            ? "\(conversation)-\(epoch)"
+            : "\(user.utf8.count):\(user)\(conversation.utf8.count):\(conversation)\(epoch)"
+    }
+
+    private static func nonNegative(_ epoch: Int64, _ what: String) throws(EpochKeyStoreError) {
+        guard epoch >= 0 else { throw .invalidEpoch("\(what) is a UInt64 upstream; \(epoch) is negative") }
+    }
+
+    /// Applies one database step, as ``EpochKeyStore/apply(_:)`` would.
+    public func apply(_ step: EpochKeyStep) throws(EpochKeyStoreError) -> EpochKeyStepResult {
+        let normal = EpochKeyStore.normalizeDID
+        do {
+            switch step {
+            case .saveEpochSecret(let user, let c, let e, let secret):
+                try Self.nonNegative(e, "the epoch")
+                let u = normal(user)
+                return try queue.write { db in
+                    let key = id(u, c, e)
+                    if policy == .strict {
+                        let floor = try Int64.fetchOne(
+                            db, sql: "SELECT epoch FROM deletionPoint WHERE currentUserDID = ? AND conversationID = ?",
+                            arguments: [u, c])
+                        let gone =
+                            try Bool.fetchOne(
+                                db, sql: "SELECT 1 FROM deletedEpoch WHERE epochKeyID = ?", arguments: [key]) ?? false
+                        if gone || floor.map({ e < $0 }) == true {
+                            return .refused(.epochDeleted(conversation: c, epoch: e))
+                        }
+                    }
+                    let old = try Row.fetchOne(
+                        db, sql: "SELECT isActive, deletedAt FROM epochKey WHERE epochKeyID = ?", arguments: [key])
+                    // An upsert that sets every column, as GRDB's save() does upstream.
+                    try db.execute(
+                        sql: """
+                            INSERT OR REPLACE INTO epochKey
+                                (epochKeyID, conversationID, currentUserDID, epoch, keyMaterial, isActive, deletedAt)
+                            VALUES (?, ?, ?, ?, ?, 1, NULL)
+                            """, arguments: [key, c, u, e, secret.withUnsafeBytes { Data($0) }])
+                    guard let old else { return .stored }
+                    let wasActive: Bool = old["isActive"]
+                    let marked = (old["deletedAt"] as Int64?) != nil
+                    return wasActive && !marked ? .replaced : .restored
+                }
+            case .getEpochSecret(let user, let c, let e):
+                try Self.nonNegative(e, "the epoch")
+                let u = normal(user)
+                let data = try queue.read { db in
+                    try Data.fetchOne(
+                        db,
+                        sql: """
+                            SELECT keyMaterial FROM epochKey
+                            WHERE epochKeyID = ? AND currentUserDID = ? AND isActive = 1
+                            """, arguments: [id(u, c, e), u])
+                }
+                return data.map { .found([UInt8]($0)) } ?? .notFound
+            case .deleteEpochSecret(let user, let c, let e):
+                try Self.nonNegative(e, "the epoch")
+                let u = normal(user)
+                return try queue.write { db in
+                    let key = id(u, c, e)
+                    if policy == .deployed {
+                        try db.execute(
+                            sql: """
+                                UPDATE epochKey SET deletedAt = 0, isActive = 0
+                                WHERE epochKeyID = ? AND currentUserDID = ?
+                                """, arguments: [key, u])
+                        return .deactivated(db.changesCount)
+                    }
+                    try db.execute(sql: "INSERT OR IGNORE INTO deletedEpoch VALUES (?)", arguments: [key])
+                    try db.execute(sql: "DELETE FROM epochKey WHERE epochKeyID = ?", arguments: [key])
+                    return .deleted(db.changesCount)
+                }
+            case .deleteEpochsBefore(let user, let c, let cutoff):
+                try Self.nonNegative(cutoff, "the cutoff epoch")
+                let u = normal(user)
+                return try queue.write { db in
+                    if policy == .deployed {
+                        try db.execute(
+                            sql: """
+                                UPDATE epochKey SET deletedAt = 0, isActive = 0
+                                WHERE conversationID = ? AND currentUserDID = ? AND epoch < ? AND isActive = 1
+                                """, arguments: [c, u, cutoff])
+                        return .deactivated(db.changesCount)
+                    }
+                    try db.execute(
+                        sql: "DELETE FROM epochKey WHERE conversationID = ? AND currentUserDID = ? AND epoch < ?",
+                        arguments: [c, u, cutoff])
+                    let n = db.changesCount
+                    try raiseFloor(db, u, c, to: cutoff)
+                    return .deleted(n)
+                }
+            case .deleteOldEpochKeys(let user, let c, let keepLast):
+                let u = policy == .deployed ? user : normal(user)
+                return try queue.write { db in
+                    let epochs = try Int64.fetchAll(
+                        db,
+                        sql: """
+                            SELECT epoch FROM epochKey WHERE conversationID = ? AND currentUserDID = ? AND isActive = 1
+                            ORDER BY epoch DESC
+                            """, arguments: [c, u])
+                    guard Int64(epochs.count) > keepLast else { return policy == .deployed ? .marked(0) : .deleted(0) }
+                    guard keepLast >= 0 else {
+                        if policy == .deployed {
+                            return .trap("dropFirst(\(keepLast)): can't drop a negative number of elements")
+                        }
+                        throw EpochKeyStoreError.invalidKeepLast("keepLast is a count; \(keepLast) is negative")
+                    }
+                    let doomed = epochs.dropFirst(Int(keepLast))
+                    for e in doomed {
+                        if policy == .deployed {
+                            try db.execute(
+                                sql: """
+                                    UPDATE epochKey SET deletedAt = 0
+                                    WHERE conversationID = ? AND currentUserDID = ? AND epoch = ?
+                                    """, arguments: [c, u, e])
+                        } else {
+                            try db.execute(
+                                sql: "DELETE FROM epochKey WHERE epochKeyID = ?", arguments: [id(u, c, e)])
+                        }
+                    }
+                    if policy == .strict, let newest = doomed.first {
+                        let floor = epochs.prefix(Int(keepLast)).last ?? (newest == .max ? .max : newest + 1)
+                        try raiseFloor(db, u, c, to: floor)
+                    }
+                    return policy == .deployed ? .marked(doomed.count) : .deleted(doomed.count)
+                }
+            case .deleteMarkedEpochKeys(let user):
+                let u = policy == .deployed ? user : normal(user)
+                return try queue.write { db in
+                    try db.execute(
+                        sql: "DELETE FROM epochKey WHERE currentUserDID = ? AND deletedAt IS NOT NULL", arguments: [u])
+                    return .deleted(db.changesCount)
+                }
+            case .deleteConversation(let c):
+                return try queue.write { db in
+                    try db.execute(sql: "DELETE FROM epochKey WHERE conversationID = ?", arguments: [c])
+                    return .deleted(db.changesCount)
+                }
+            default:
+                throw EpochKeyStoreError.unknownStep(
+                    "`\(step.name)` is a keychain or KeyPackage step, not this store's")
+            }
+        } catch let error as EpochKeyStoreError {
+            throw error
+        } catch {
+            throw .unknownStep("the epoch-key database failed: \(String(describing: type(of: error)))")
+        }
+    }
+
+    private func raiseFloor(_ db: Database, _ user: String, _ conversation: String, to epoch: Int64) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO deletionPoint (currentUserDID, conversationID, epoch) VALUES (?, ?, ?)
+                ON CONFLICT (currentUserDID, conversationID) DO UPDATE SET epoch = max(epoch, excluded.epoch)
+                """, arguments: [user, conversation, epoch])
+    }
+
+    /// The rows, as ``EpochKeyStore/storedRows`` lists them.
+    public func storedRows() throws(EpochKeyStoreError) -> [EpochKeySnapshot.Row] {
+        do {
+            return try queue.read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT conversationID, epoch, currentUserDID, isActive, deletedAt FROM epochKey"
+                )
+                .map { row in
+                    let active: Bool = row["isActive"]
+                    let marked = (row["deletedAt"] as Int64?) != nil
+                    return EpochKeySnapshot.Row(
+                        conversation: row["conversationID"], epoch: row["epoch"], user: row["currentUserDID"],
+                        state: !active ? .inactive : marked ? .marked : .active)
+                }.sorted()
+            }
+        } catch {
+            throw .unknownStep("cannot read the epoch-key database: \(String(describing: type(of: error)))")
+        }
+    }
+}
