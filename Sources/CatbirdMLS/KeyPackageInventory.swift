@@ -83,6 +83,12 @@ public struct KeyPackageInventory: Sendable {
         self.now = now
     }
 
+    /// `now - seconds`, saturating at the smallest instant (a clock near Int64.min must not trap).
+    public func ago(_ seconds: Int64) -> Int64 {
+        let (t, overflow) = now.subtractingReportingOverflow(seconds)
+        return overflow ? (seconds > 0 ? .min : .max) : t
+    }
+
     private static func deviceKey(_ owner: String, _ device: String) -> String { "\(owner)\u{0}\(device)" }
 
     private func isLive(_ p: Package) -> Bool { p.status == .available || p.status == .reserved }
@@ -166,7 +172,7 @@ public struct KeyPackageInventory: Sendable {
 
     private func reservedRecently(_ p: Package) -> Bool {
         guard let at = p.reservedAt else { return false }
-        return at >= now - reservationWindow
+        return at >= ago(reservationWindow)
     }
 
     // MARK: deployed
@@ -226,7 +232,7 @@ public struct KeyPackageInventory: Sendable {
         guard (1...Self.legacyBatchLimit).contains(uploads.count) else {
             return .refused(code: "INVALID_REQUEST", status: 400)
         }
-        let recent = packages.filter { $0.owner == owner && $0.createdAt > now - 3600 }.count
+        let recent = packages.filter { $0.owner == owner && $0.createdAt > ago(3600) }.count
         guard recent < Self.legacyUploadsPerHour else { return .refused(code: "RATE_LIMITED", status: 429) }
         let open = unconsumed(owner)
         guard open < Self.legacyUnconsumedLimit, open + uploads.count <= Self.legacyUnconsumedLimit else {
@@ -275,9 +281,10 @@ public struct KeyPackageInventory: Sendable {
     /// device (strict).
     private mutating func sweepLegacy() -> Result {
         let before = packages.count
+        let (t, dayAgo, weekAgo) = (now, ago(86_400), ago(7 * 86_400))
         packages.removeAll { p in
-            p.notAfter < now || (p.consumedAt.map { $0 < now - 86_400 } ?? false)
-                || (p.consumedAt == nil && p.createdAt < now - 7 * 86_400)
+            p.notAfter < t || (p.consumedAt.map { $0 < dayAgo } ?? false)
+                || (p.consumedAt == nil && p.createdAt < weekAgo)
         }
         var seen: [String: Int] = [:]
         var keep = Array(repeating: true, count: packages.count)

@@ -233,6 +233,26 @@ struct Breaking: ConformanceImplementation {
         }
     }
 
+    /// Every Catbird trace with its clock at the ends of Int64 (and UInt64) is answered, not trapped:
+    /// each shipped trace is replayed with `now` moved to each extreme.
+    @Test func catbirdTracesAtExtremeClocksAreAnswered() throws {
+        let reference = Suites.catalogue.reference
+        let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
+        for file in files where file.suite == "catbird_registration" {
+            for group in file.groups {
+                for test in group.tests.prefix(12) {
+                    for now: JSONValue in [.integer(Int64.min), .integer(-1), .integer(0), .integer(Int64.max)] {
+                        let answer = reference.perform(
+                            OperationRequest(
+                                operation: group.operation, profile: group.profile,
+                                input: test.input.setting("now", to: now)))
+                        if case .unimplemented = answer { Issue.record("\(group.operation) unanswered") }
+                    }
+                }
+            }
+        }
+    }
+
     /// The fuzzing-only mutants are bugs the vectors miss, and differential fuzzing finds each of
     /// them within a fixed budget, with the same seed every time; the reference against itself
     /// gives no finding.

@@ -20,6 +20,7 @@ enum DeviceRegistrationOperations {
         let r = request.reader
         let authDid = try r.string("authDid")
         var now = try r.uint64("now")
+        guard now <= UInt64(Int64.max) else { throw InputError("`now` is at most \(Int64.max)") }
         let steps = try r.array("steps")
         guard steps.count <= maximumSteps else { throw InputError("at most \(maximumSteps) steps") }
         var registry = start

@@ -72,7 +72,8 @@ enum InventoryOperations {
                 let u = InputReader(v)
                 return .init(
                     ref: try u.string("ref"), initKey: try u.string("initKey"),
-                    notBefore: try u.optionalInt64("notBefore") ?? now - 3600, notAfter: try u.int64("notAfter"))
+                    notBefore: try u.optionalInt64("notBefore") ?? (now > Int64.min + 3600 ? now - 3600 : .min),
+                    notAfter: try u.int64("notAfter"))
             }
         }
         switch op {
