@@ -12,6 +12,11 @@ enum DeviceRegistrationNotes {
             description:
                 "The server's KeyPackage inventory as a trace with a clock; packages are named by their ref and init key (validation is the KeyPackage vectors' job)."
         ),
+        "SourceLinesNotRead": .init(
+            bugType: "BASIC",
+            description:
+                "The upstream file was read through the search index, which gives no line numbers: the source names the file, commit and item, not its lines."
+        ),
         "HandedOutOnce": .init(bugType: "BASIC", description: "A KeyPackage is handed out at most once."),
         "Lifetime": .init(
             bugType: "EDGE_CASE",

@@ -25,11 +25,16 @@ enum EpochKeyOperations {
     }
 
     /// A keychain item addressed by a step or a request: `kind` and what that kind needs.
-    static func item(_ r: InputReader) throws -> KeychainItem {
+    static func kind(_ r: InputReader) throws -> KeychainItem.Kind {
         let name = try r.string("kind")
         guard let kind = KeychainItem.Kind(rawValue: name) else {
             throw EpochKeyStoreError.unknownItemKind("no keychain item kind `\(name)`")
         }
+        return kind
+    }
+
+    static func item(_ r: InputReader) throws -> KeychainItem {
+        let kind = try kind(r)
         let qualifier: String?
         switch kind {
         case .hpkePrivateKey: qualifier = try r.optionalString("keyPackageId")
@@ -138,11 +143,7 @@ enum EpochKeyOperations {
                 "migratesToNewDevice": .bool(attributes.accessible.migratesToNewDevice),
             ]
         case .proposal:
-            let name = try r.string("kind")
-            guard let kind = KeychainItem.Kind(rawValue: name) else {
-                throw EpochKeyStoreError.unknownItemKind("no keychain item kind `\(name)`")
-            }
-            let attributes = try KeychainItemAttributes.proposal(kind)
+            let attributes = try KeychainItemAttributes.proposal(try kind(r))
             return [
                 "accessible": .string(attributes.accessible.rawValue),
                 "synchronizable": .bool(attributes.synchronizable),

@@ -55,8 +55,10 @@ enum InventoryVectors {
     static func trace(
         _ comment: String, _ flags: [String], _ source: String, _ steps: [JSONValue], deployedAnswer: JSONValue? = nil
     ) -> VectorCase {
-        VectorCase(
-            comment: comment, flags: ["Inventory"] + flags, source: source,
+        // A source read without line numbers says so with a flag (docs/provenance.md counts them).
+        let unread = source.contains("lines not read") ? ["SourceLinesNotRead"] : []
+        return VectorCase(
+            comment: comment, flags: ["Inventory"] + flags + unread, source: source,
             input: ["now": .integer(now), "steps": .array(steps)], deployedAnswer: deployedAnswer)
     }
 
