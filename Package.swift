@@ -49,6 +49,9 @@ let package = Package(
                 .product(name: "ExtrasBase64", package: "swift-extras-base64"),
             ]),
         .target(name: "PushProofJSON"),
+        // The durable stores' connection to SQLite (GRDB): a call as its own transaction, or a
+        // savepoint inside a rolled-back scratch session (fuzzing).
+        .target(name: "PushProofStorage", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
 
         // One module per protocol piece.
         .target(name: "ZulipRegistration", dependencies: ["PushProofCore", "PushProofCrypto", "PushProofJSON"]),
@@ -65,13 +68,14 @@ let package = Package(
         .target(
             name: "ConvosIdentity",
             dependencies: [
-                "PushProofCore", "PushProofCrypto", "PushProofJSON", "ConvosPush",
+                "PushProofCore", "PushProofCrypto", "PushProofJSON", "PushProofStorage", "ConvosPush",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .target(
             name: "CatbirdMLS",
             dependencies: [
-                "PushProofCore", "PushProofCrypto", "PushProofJSON", .product(name: "GRDB", package: "GRDB.swift"),
+                "PushProofCore", "PushProofCrypto", "PushProofJSON", "PushProofStorage",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]),
 
         // The conformance kit: vector model, runner, reports, adapter harness, mutants. It knows no
@@ -145,10 +149,14 @@ let package = Package(
         .testTarget(
             name: "CatbirdMLSTests",
             dependencies: [
-                "CatbirdMLS", "PushProofCrypto", "CSodium", .product(name: "GRDB", package: "GRDB.swift"),
+                "CatbirdMLS", "PushProofCrypto", "PushProofStorage", "CSodium",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(name: "PushProofConformanceTests", dependencies: ["PushProofConformance", "PushProofJSON"]),
+        .testTarget(
+            name: "PushProofStorageTests",
+            dependencies: ["PushProofStorage", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "PushProofSuitesTests", dependencies: ["PushProofSuites", "PushProofConformance", "PushProofJSON"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["PushProofSuites", "PushProofConformance"]),

@@ -5,7 +5,9 @@
 public struct KeyPackageStoreAudit {
     public let store: SQLiteKeyPackageStore
     public private(set) var model: KeyPackageInventory
-    /// The refs ever handed out by a claim: a second hand-out is a finding on its own.
+    /// The refs handed out by a claim and not released since: handing one out again is a finding
+    /// on its own. (A release, reserved -> available, returns a package to the pool: it may then
+    /// be handed out again, once.)
     public private(set) var handedOut: Set<String> = []
 
     /// The devices every audit starts with: two of one user, one of another.
@@ -15,16 +17,30 @@ public struct KeyPackageStoreAudit {
         ("did:plc:q6gjnaw2blty4crticxkmujt", "phone", Array(repeating: 3, count: 32)),
     ]
 
-    /// A store with ``devices`` registered at `now`.
-    public init(store: SQLiteKeyPackageStore, now: Int64) throws(KeyPackageStoreError) {
+    /// The first package of device `n`: a device starts with one package of its own, so
+    /// registration is exercised too.
+    static func firstPackage(_ n: Int, now: Int64) -> KeyPackageInventory.Upload {
+        .init(ref: "first-\(n)", initKey: "init-first-\(n)", notBefore: now - 3600, notAfter: now + 86_400)
+    }
+
+    /// Registers ``devices`` at `now` in `store`, each with its first package: what an audit
+    /// starts from.
+    public static func registerDevices(in store: SQLiteKeyPackageStore, now: Int64) throws(KeyPackageStoreError) {
+        for (n, d) in devices.enumerated() {
+            _ = try store.register(
+                user: d.user, deviceId: d.device, signatureKey: d.key, batch: [firstPackage(n, now: now)], now: now)
+        }
+    }
+
+    /// An audit of `store` with ``devices`` registered at `now`: by this call, or, with
+    /// `registered` true, already (by ``registerDevices(in:now:)`` and nothing since, as a fuzz
+    /// target keeps it between inputs); ``compare()`` tells if the store holds anything else.
+    public init(store: SQLiteKeyPackageStore, now: Int64, registered: Bool = false) throws(KeyPackageStoreError) {
         self.store = store
         model = KeyPackageInventory(policy: .deployed, now: now)
+        if !registered { try Self.registerDevices(in: store, now: now) }
         for (n, d) in Self.devices.enumerated() {
-            // A device starts with one package of its own, so registration is exercised too.
-            let first = KeyPackageInventory.Upload(
-                ref: "first-\(n)", initKey: "init-first-\(n)", notBefore: now - 3600, notAfter: now + 86_400)
-            _ = try store.register(user: d.user, deviceId: d.device, signatureKey: d.key, batch: [first], now: now)
-            _ = model.apply(.publish(owner: d.user, device: d.device, [first]))
+            _ = model.apply(.publish(owner: d.user, device: d.device, [Self.firstPackage(n, now: now)]))
         }
     }
 
@@ -69,6 +85,7 @@ public struct KeyPackageStoreAudit {
             default: target = .expired
             }
             let got = code { () throws(KeyPackageStoreError) in try store.transition(ref: ref, to: target, now: now) }
+            if got == nil, target == .available { handedOut.remove(ref) }
             return got == want ? nil : "\(target) \(ref): the model answers \(want ?? "ok"), the store \(got ?? "ok")"
         case .revokeDevice(let owner, let device):
             var n = 0

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PushProofStorage
 
 /// The epoch-key table on SQLite (through GRDB): the database half of ``EpochKeyStore``, durable.
 ///
@@ -8,11 +9,13 @@ import GRDB
 /// `"<conversation>-<epoch>"`, `isActive`, `deletedAt`, soft deletes. `strict` (RFC 9420 §9.2) keeps
 /// one row per user, conversation and epoch, deletes rows outright with `secure_delete` on (freed
 /// pages are overwritten), and records the deletion points so that a deleted epoch is refused
-/// back. Every call is one transaction. The keychain steps are not this store's: it answers them
-/// with `unsupportedStep`.
+/// back. Every call is one transaction (inside a scratch session, ``scratch(_:)``, a savepoint).
+/// The keychain steps are not this store's: it answers them with `unsupportedStep`. Statements
+/// are compiled once per connection; the one that binds key material drops its arguments after
+/// each save.
 public final class SQLiteEpochKeyStore: @unchecked Sendable {
     public let policy: EpochKeyPolicy
-    private let queue: DatabaseQueue
+    private let connection: StoreConnection
 
     public init(policy: EpochKeyPolicy, path: String?) throws(EpochKeyStoreError) {
         guard policy != .proposal else { throw .unknownStep("the design document's store is not kept on SQLite") }
@@ -20,7 +23,7 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
         do {
             var config = Configuration()
             config.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
-            queue =
+            let queue =
                 try path.map { try DatabaseQueue(path: $0, configuration: config) }
                 ?? DatabaseQueue(configuration: config)
             var m = DatabaseMigrator()
@@ -48,9 +51,26 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
                         """)
             }
             try m.migrate(queue)
+            connection = StoreConnection(queue: queue)
         } catch {
-            throw .unknownStep("cannot open the epoch-key database: \(String(describing: type(of: error)))")
+            throw .unknownStep("cannot open the epoch-key database: \(Self.reason(error))")
         }
+    }
+
+    /// Runs `body`, whose calls of this store (on this thread) see each other but leave nothing:
+    /// one transaction, rolled back at the end; each call in it a savepoint. For fuzzing.
+    public func scratch<T>(_ body: () throws -> T) throws -> T {
+        // The body's errors pass unchanged; a session inside another on this thread throws
+        // `StoreConnectionError.nestedScratchSession`.
+        try connection.scratch(body)
+    }
+
+    /// SQLite's result code and message (never a bound value), or the error's type.
+    private static func reason(_ error: any Error) -> String {
+        if let db = error as? DatabaseError {
+            return "SQLite error \(db.resultCode.rawValue) (\(db.message ?? "no message"))"
+        }
+        return String(describing: type(of: error))
     }
 
     /// The row's primary key: upstream's `"<conversation>-<epoch>"`, or per user (strict).
@@ -73,28 +93,32 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
             case .saveEpochSecret(let user, let c, let e, let secret):
                 try Self.nonNegative(e, "the epoch")
                 let u = normal(user)
-                return try queue.write { db in
+                return try connection.write { db in
                     let key = id(u, c, e)
                     if policy == .strict {
                         let floor = try Int64.fetchOne(
-                            db, sql: "SELECT epoch FROM deletionPoint WHERE currentUserDID = ? AND conversationID = ?",
+                            try db.cachedStatement(
+                                sql: "SELECT epoch FROM deletionPoint WHERE currentUserDID = ? AND conversationID = ?"),
                             arguments: [u, c])
                         let gone =
                             try Bool.fetchOne(
-                                db, sql: "SELECT 1 FROM deletedEpoch WHERE epochKeyID = ?", arguments: [key]) ?? false
+                                try db.cachedStatement(sql: "SELECT 1 FROM deletedEpoch WHERE epochKeyID = ?"),
+                                arguments: [key]) ?? false
                         if gone || floor.map({ e < $0 }) == true {
                             return .refused(.epochDeleted(conversation: c, epoch: e))
                         }
                     }
                     let old = try Row.fetchOne(
-                        db, sql: "SELECT isActive, deletedAt FROM epochKey WHERE epochKeyID = ?", arguments: [key])
+                        try db.cachedStatement(sql: "SELECT isActive, deletedAt FROM epochKey WHERE epochKeyID = ?"),
+                        arguments: [key])
                     // An upsert that sets every column, as GRDB's save() does upstream.
-                    try db.execute(
+                    try db.cachedStatement(
                         sql: """
                             INSERT OR REPLACE INTO epochKey
                                 (epochKeyID, conversationID, currentUserDID, epoch, keyMaterial, isActive, deletedAt)
                             VALUES (?, ?, ?, ?, ?, 1, NULL)
-                            """, arguments: [key, c, u, e, secret.withUnsafeBytes { Data($0) }])
+                            """
+                    ).executeForgettingArguments([key, c, u, e, secret.withUnsafeBytes { Data($0) }])
                     guard let old else { return .stored }
                     let wasActive: Bool = old["isActive"]
                     let marked = (old["deletedAt"] as Int64?) != nil
@@ -103,60 +127,65 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
             case .getEpochSecret(let user, let c, let e):
                 try Self.nonNegative(e, "the epoch")
                 let u = normal(user)
-                let data = try queue.read { db in
+                let data = try connection.withoutTransaction { db in
                     try Data.fetchOne(
-                        db,
-                        sql: """
-                            SELECT keyMaterial FROM epochKey
-                            WHERE epochKeyID = ? AND currentUserDID = ? AND isActive = 1
-                            """, arguments: [id(u, c, e), u])
+                        try db.cachedStatement(
+                            sql: """
+                                SELECT keyMaterial FROM epochKey
+                                WHERE epochKeyID = ? AND currentUserDID = ? AND isActive = 1
+                                """), arguments: [id(u, c, e), u])
                 }
                 return data.map { .found([UInt8]($0)) } ?? .notFound
             case .deleteEpochSecret(let user, let c, let e):
                 try Self.nonNegative(e, "the epoch")
                 let u = normal(user)
-                return try queue.write { db in
+                return try connection.write { db in
                     let key = id(u, c, e)
                     if policy == .deployed {
-                        try db.execute(
+                        try db.cachedStatement(
                             sql: """
                                 UPDATE epochKey SET deletedAt = 0, isActive = 0
                                 WHERE epochKeyID = ? AND currentUserDID = ?
-                                """, arguments: [key, u])
+                                """
+                        ).execute(arguments: [key, u])
                         return .deactivated(db.changesCount)
                     }
-                    try db.execute(sql: "INSERT OR IGNORE INTO deletedEpoch VALUES (?)", arguments: [key])
-                    try db.execute(sql: "DELETE FROM epochKey WHERE epochKeyID = ?", arguments: [key])
+                    try db.cachedStatement(sql: "INSERT OR IGNORE INTO deletedEpoch VALUES (?)").execute(arguments: [
+                        key
+                    ])
+                    try db.cachedStatement(sql: "DELETE FROM epochKey WHERE epochKeyID = ?").execute(arguments: [key])
                     return .deleted(db.changesCount)
                 }
             case .deleteEpochsBefore(let user, let c, let cutoff):
                 try Self.nonNegative(cutoff, "the cutoff epoch")
                 let u = normal(user)
-                return try queue.write { db in
+                return try connection.write { db in
                     if policy == .deployed {
-                        try db.execute(
+                        try db.cachedStatement(
                             sql: """
                                 UPDATE epochKey SET deletedAt = 0, isActive = 0
                                 WHERE conversationID = ? AND currentUserDID = ? AND epoch < ? AND isActive = 1
-                                """, arguments: [c, u, cutoff])
+                                """
+                        ).execute(arguments: [c, u, cutoff])
                         return .deactivated(db.changesCount)
                     }
-                    try db.execute(
-                        sql: "DELETE FROM epochKey WHERE conversationID = ? AND currentUserDID = ? AND epoch < ?",
-                        arguments: [c, u, cutoff])
+                    try db.cachedStatement(
+                        sql: "DELETE FROM epochKey WHERE conversationID = ? AND currentUserDID = ? AND epoch < ?"
+                    ).execute(arguments: [c, u, cutoff])
                     let n = db.changesCount
                     try raiseFloor(db, u, c, to: cutoff)
                     return .deleted(n)
                 }
             case .deleteOldEpochKeys(let user, let c, let keepLast):
                 let u = policy == .deployed ? user : normal(user)
-                return try queue.write { db in
+                return try connection.write { db in
                     let epochs = try Int64.fetchAll(
-                        db,
-                        sql: """
-                            SELECT epoch FROM epochKey WHERE conversationID = ? AND currentUserDID = ? AND isActive = 1
-                            ORDER BY epoch DESC
-                            """, arguments: [c, u])
+                        try db.cachedStatement(
+                            sql: """
+                                SELECT epoch FROM epochKey
+                                WHERE conversationID = ? AND currentUserDID = ? AND isActive = 1
+                                ORDER BY epoch DESC
+                                """), arguments: [c, u])
                     guard Int64(epochs.count) > keepLast else { return policy == .deployed ? .marked(0) : .deleted(0) }
                     guard keepLast >= 0 else {
                         if policy == .deployed {
@@ -167,14 +196,15 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
                     let doomed = epochs.dropFirst(Int(keepLast))
                     for e in doomed {
                         if policy == .deployed {
-                            try db.execute(
+                            try db.cachedStatement(
                                 sql: """
                                     UPDATE epochKey SET deletedAt = 0
                                     WHERE conversationID = ? AND currentUserDID = ? AND epoch = ?
-                                    """, arguments: [c, u, e])
+                                    """
+                            ).execute(arguments: [c, u, e])
                         } else {
-                            try db.execute(
-                                sql: "DELETE FROM epochKey WHERE epochKeyID = ?", arguments: [id(u, c, e)])
+                            try db.cachedStatement(sql: "DELETE FROM epochKey WHERE epochKeyID = ?").execute(
+                                arguments: [id(u, c, e)])
                         }
                     }
                     if policy == .strict, let newest = doomed.first {
@@ -185,14 +215,15 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
                 }
             case .deleteMarkedEpochKeys(let user):
                 let u = policy == .deployed ? user : normal(user)
-                return try queue.write { db in
-                    try db.execute(
-                        sql: "DELETE FROM epochKey WHERE currentUserDID = ? AND deletedAt IS NOT NULL", arguments: [u])
+                return try connection.write { db in
+                    try db.cachedStatement(
+                        sql: "DELETE FROM epochKey WHERE currentUserDID = ? AND deletedAt IS NOT NULL"
+                    ).execute(arguments: [u])
                     return .deleted(db.changesCount)
                 }
             case .deleteConversation(let c):
-                return try queue.write { db in
-                    try db.execute(sql: "DELETE FROM epochKey WHERE conversationID = ?", arguments: [c])
+                return try connection.write { db in
+                    try db.cachedStatement(sql: "DELETE FROM epochKey WHERE conversationID = ?").execute(arguments: [c])
                     return .deleted(db.changesCount)
                 }
             default:
@@ -202,24 +233,26 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
         } catch let error as EpochKeyStoreError {
             throw error
         } catch {
-            throw .unknownStep("the epoch-key database failed: \(String(describing: type(of: error)))")
+            throw .unknownStep("the epoch-key database failed: \(Self.reason(error))")
         }
     }
 
     private func raiseFloor(_ db: Database, _ user: String, _ conversation: String, to epoch: Int64) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO deletionPoint (currentUserDID, conversationID, epoch) VALUES (?, ?, ?)
                 ON CONFLICT (currentUserDID, conversationID) DO UPDATE SET epoch = max(epoch, excluded.epoch)
-                """, arguments: [user, conversation, epoch])
+                """
+        ).execute(arguments: [user, conversation, epoch])
     }
 
     /// The rows, as ``EpochKeyStore/storedRows`` lists them.
     public func storedRows() throws(EpochKeyStoreError) -> [EpochKeySnapshot.Row] {
         do {
-            return try queue.read { db in
+            return try connection.withoutTransaction { db in
                 try Row.fetchAll(
-                    db, sql: "SELECT conversationID, epoch, currentUserDID, isActive, deletedAt FROM epochKey"
+                    try db.cachedStatement(
+                        sql: "SELECT conversationID, epoch, currentUserDID, isActive, deletedAt FROM epochKey")
                 )
                 .map { row in
                     let active: Bool = row["isActive"]
@@ -230,7 +263,7 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
                 }.sorted()
             }
         } catch {
-            throw .unknownStep("cannot read the epoch-key database: \(String(describing: type(of: error)))")
+            throw .unknownStep("cannot read the epoch-key database: \(Self.reason(error))")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PushProofStorage
 
 /// The clean protocol's device registry and KeyPackage inventory on SQLite (through GRDB): the
 /// durable store behind ``KeyPackageInventory``'s `deployed` rules.
@@ -10,11 +11,13 @@ import GRDB
 /// change of a terminal package (consumed, expired, revoked) and any status the machine does not
 /// allow. Every call is one transaction: a failure anywhere (`faultBetweenWrites`, for tests)
 /// leaves nothing of it, also in the file. A claim is a compare-and-set (`... WHERE status =
-/// 'available'`), so two connections claiming at once never get the same package.
+/// 'available'`), so two connections claiming at once never get the same package. Inside a
+/// scratch session (``scratch(_:)``, for fuzzing) each call is a savepoint instead, and the whole
+/// session is rolled back.
 public final class SQLiteKeyPackageStore: @unchecked Sendable {
     // Set before use, in tests only.
     public var faultBetweenWrites: (@Sendable () throws -> Void)?
-    private let queue: DatabaseQueue
+    private let connection: StoreConnection
 
     public enum Registration: Equatable, Sendable {
         case new
@@ -29,15 +32,28 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
             var config = Configuration()
             config.foreignKeysEnabled = true
             config.busyMode = .timeout(10)
-            queue =
+            let queue =
                 try path.map { try DatabaseQueue(path: $0, configuration: config) }
                 ?? DatabaseQueue(configuration: config)
             try Self.migrator.migrate(queue)
+            connection = StoreConnection(queue: queue)
         } catch {
             throw .storage("cannot open the KeyPackage database: \(Self.reason(error))")
         }
     }
 
+    /// Runs `body`, whose calls of this store (on this thread) see each other but leave nothing:
+    /// one transaction, rolled back at the end; each call in it is a savepoint, all or nothing
+    /// as on its own. For fuzzing, where a transaction per call and emptying the tables per
+    /// input would cost more than the input.
+    public func scratch<T>(_ body: () throws -> T) throws -> T {
+        // The body's errors pass unchanged; a session inside another on this thread throws
+        // `StoreConnectionError.nestedScratchSession`.
+        try connection.scratch(body)
+    }
+
+    // Status lists are written as OR chains, not IN (...): SQLite evaluates an IN list of three
+    // or more constants through a temporary b-tree built for every row it checks.
     private static var migrator: DatabaseMigrator {
         var m = DatabaseMigrator()
         m.registerMigration("v1") { db in
@@ -62,14 +78,18 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
                         notBefore INTEGER NOT NULL,
                         notAfter INTEGER NOT NULL,
                         status TEXT NOT NULL
-                            CHECK (status IN ('available', 'reserved', 'consumed', 'expired', 'revoked')),
+                            CHECK (status = 'available' OR status = 'reserved' OR status = 'consumed'
+                                OR status = 'expired' OR status = 'revoked'),
                         FOREIGN KEY (owner, device) REFERENCES device (userDid, deviceId)
                     );
                     CREATE INDEX keyPackage_live ON keyPackage (owner, device, status, createdAt, ref);
                     CREATE TRIGGER keyPackage_transition BEFORE UPDATE OF status ON keyPackage
                     WHEN NOT (
-                        (OLD.status = 'available' AND NEW.status IN ('reserved', 'expired', 'revoked'))
-                        OR (OLD.status = 'reserved' AND NEW.status IN ('available', 'consumed', 'expired', 'revoked'))
+                        (OLD.status = 'available'
+                            AND (NEW.status = 'reserved' OR NEW.status = 'expired' OR NEW.status = 'revoked'))
+                        OR (OLD.status = 'reserved'
+                            AND (NEW.status = 'available' OR NEW.status = 'consumed' OR NEW.status = 'expired'
+                                OR NEW.status = 'revoked'))
                     )
                     BEGIN SELECT RAISE(ABORT, 'KeyPackage status transition not allowed'); END;
                     CREATE TRIGGER keyPackage_identity BEFORE UPDATE OF ref, initKey, owner, device, createdAt,
@@ -90,7 +110,7 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
     /// Runs `body` in one write transaction; store errors pass, SQLite's become typed.
     private func write<T>(_ what: String, _ body: (Database) throws -> T) throws(KeyPackageStoreError) -> T {
         do {
-            return try queue.write(body)
+            return try connection.write(body)
         } catch let error as KeyPackageStoreError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
@@ -106,21 +126,24 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
         user: String, deviceId: String, signatureKey: [UInt8], batch: [KeyPackageInventory.Upload], now: Int64
     ) throws(KeyPackageStoreError) -> Registration {
         try write("register") { db in
-            // Not cached statements: a cached statement keeps its last bindings (the key's bytes).
-            let existing = try String.fetchOne(
-                db, sql: "SELECT deviceId FROM device WHERE userDid = ? AND signatureKey = ?",
-                arguments: [user, Data(signatureKey)])
+            // Cached statements (compiled once per connection); the two that bind the signature
+            // key drop it once run.
+            let byKey = try db.cachedStatement(
+                sql: "SELECT deviceId FROM device WHERE userDid = ? AND signatureKey = ?")
+            defer { byKey.forgetArguments() }
+            let existing = try String.fetchOne(byKey, arguments: [user, Data(signatureKey)])
             let device = existing ?? deviceId
             if let existing {
-                try db.execute(
+                try db.cachedStatement(
                     sql: """
                         UPDATE keyPackage SET status = 'revoked'
                         WHERE owner = ? AND device = ? AND status IN ('available', 'reserved')
-                        """, arguments: [user, existing])
+                        """
+                ).execute(arguments: [user, existing])
             } else {
-                try db.execute(
-                    sql: "INSERT INTO device (userDid, deviceId, credential, signatureKey) VALUES (?, ?, ?, ?)",
-                    arguments: [user, deviceId, "\(user)#\(deviceId)", Data(signatureKey)])
+                try db.cachedStatement(
+                    sql: "INSERT INTO device (userDid, deviceId, credential, signatureKey) VALUES (?, ?, ?, ?)"
+                ).executeForgettingArguments([user, deviceId, "\(user)#\(deviceId)", Data(signatureKey)])
             }
             try faultBetweenWrites?()
             try insert(db, owner: user, device: device, batch, now: now)
@@ -238,8 +261,7 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
         }
     }
 
-    /// Empties the store (one transaction): for fuzzing, where opening a database per input
-    /// would cost more than the input.
+    /// Empties the store (one transaction).
     public func removeAll() throws(KeyPackageStoreError) {
         try write("remove all") { db in
             try db.execute(sql: "DELETE FROM keyPackage; DELETE FROM device")
@@ -264,9 +286,11 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
     /// Every package, by ref.
     public func packages() throws(KeyPackageStoreError) -> [StoredPackage] {
         do {
-            return try queue.read { db in
-                try Row.fetchAll(db, sql: "SELECT ref, initKey, owner, device, status FROM keyPackage ORDER BY ref").map
-                {
+            return try connection.withoutTransaction { db in
+                try Row.fetchAll(
+                    try db.cachedStatement(
+                        sql: "SELECT ref, initKey, owner, device, status FROM keyPackage ORDER BY ref")
+                ).map {
                     StoredPackage(
                         ref: $0["ref"], initKey: $0["initKey"], owner: $0["owner"], device: $0["device"],
                         status: KeyPackageInventory.Status(rawValue: $0["status"]) ?? .available)
@@ -278,9 +302,10 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
     /// Every device, by user and id.
     public func devices() throws(KeyPackageStoreError) -> [StoredDevice] {
         do {
-            return try queue.read { db in
+            return try connection.withoutTransaction { db in
                 try Row.fetchAll(
-                    db, sql: "SELECT userDid, deviceId, signatureKey, revoked FROM device ORDER BY userDid, deviceId"
+                    try db.cachedStatement(
+                        sql: "SELECT userDid, deviceId, signatureKey, revoked FROM device ORDER BY userDid, deviceId")
                 ).map {
                     StoredDevice(
                         user: $0["userDid"], deviceId: $0["deviceId"],

@@ -13,23 +13,30 @@ public struct ClientId: Hashable, Sendable, CustomStringConvertible {
     /// Accepts exactly the form Convos writes: `XXXXXXXX-XXXX-4XXX-YXXX-XXXXXXXXXXXX`, upper-case
     /// hex, version 4, RFC 4122 variant (Y one of 8, 9, A, B).
     public init?(validating text: String) {
-        let chars = Array(text.utf8)
-        guard chars.count == 36 else { return nil }
-        for (i, c) in chars.enumerated() {
-            if [8, 13, 18, 23].contains(i) {
+        // Byte by byte, with no collection built per byte: the fuzz targets and the store's
+        // lookups call this on every row they read.
+        var count = 0
+        for (i, c) in text.utf8.enumerated() {
+            count += 1
+            switch i {
+            case 8, 13, 18, 23:
                 guard c == UInt8(ascii: "-") else { return nil }
-            } else {
+            case 14:
+                guard c == UInt8(ascii: "4") else { return nil }
+            case 19:
                 guard
-                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c)
-                        || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(c)
+                    c == UInt8(ascii: "8") || c == UInt8(ascii: "9") || c == UInt8(ascii: "A") || c == UInt8(ascii: "B")
                 else { return nil }
+            case 0..<36:
+                guard
+                    (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+                        || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "F"))
+                else { return nil }
+            default:
+                return nil
             }
         }
-        guard chars[14] == UInt8(ascii: "4"),
-            [UInt8(ascii: "8"), UInt8(ascii: "9"), UInt8(ascii: "A"), UInt8(ascii: "B")].contains(chars[19])
-        else {
-            return nil
-        }
+        guard count == 36 else { return nil }
         value = text
     }
 

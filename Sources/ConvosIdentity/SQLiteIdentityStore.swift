@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PushProofCrypto
+import PushProofStorage
 
 /// The identity store on disk (SQLite through GRDB), for the CLI and tests.
 ///
@@ -9,10 +10,12 @@ import PushProofCrypto
 /// them (`faultBetweenWrites`, for tests) leaves neither. The database enforces the invariants
 /// too, not only this code: `clientId` is NOT NULL and UNIQUE; a keychain row must match an
 /// inbox row on (inboxId, clientId); a trigger refuses any UPDATE of an inbox's clientId; keys
-/// are exactly 32 bytes. `secure_delete` overwrites deleted rows on disk.
+/// are exactly 32 bytes. `secure_delete` overwrites deleted rows on disk. Inside a scratch
+/// session (``scratch(_:)``, for fuzzing) each call is a savepoint and the whole session is
+/// rolled back.
 public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
-    // DatabaseQueue serialises all access; the fault hook is set before use in tests only.
-    private let queue: DatabaseQueue
+    // One connection serialises all access; the fault hook is set before use in tests only.
+    private let connection: StoreConnection
     /// Called between the two writes of a save; throwing aborts (and rolls back) the save.
     public var faultBetweenWrites: (@Sendable () throws -> Void)?
 
@@ -22,13 +25,24 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
             var config = Configuration()
             config.foreignKeysEnabled = true
             config.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
-            queue =
+            let queue =
                 try path.map { try DatabaseQueue(path: $0, configuration: config) }
                 ?? DatabaseQueue(configuration: config)
             try Self.migrator.migrate(queue)
+            connection = StoreConnection(queue: queue)
         } catch {
             throw .storage("cannot open the identity database: \(Self.reason(error))")
         }
+    }
+
+    /// Runs `body`, whose calls of this store (on this thread) see each other but leave nothing:
+    /// one transaction, rolled back at the end; each save in it is a savepoint, all or nothing as
+    /// on its own. For fuzzing, where a transaction per save and emptying the tables per input
+    /// would cost more than the input.
+    public func scratch<T>(_ body: () throws -> T) throws -> T {
+        // The body's errors pass unchanged; a session inside another on this thread throws
+        // `StoreConnectionError.nestedScratchSession`.
+        try connection.scratch(body)
     }
 
     private static var migrator: DatabaseMigrator {
@@ -62,8 +76,7 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
 
     private static func row(_ db: Database, where column: String, is value: String) throws -> ConversationIdentity? {
         // Two fixed statements (one per column), compiled once per connection; they bind only
-        // identifiers. (Statements that bind key bytes are not cached: a cached statement keeps
-        // its last bindings.)
+        // identifiers.
         let statement = try db.cachedStatement(
             sql: "SELECT inboxId, clientId, privateKey, databaseKey FROM keychainIdentity WHERE \(column) = ?")
         guard let row = try Row.fetchOne(statement, arguments: [value]) else { return nil }
@@ -77,25 +90,24 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
 
     public func save(_ identity: ConversationIdentity) throws(IdentityError) -> SaveOutcome {
         do {
-            return try queue.write { db in
+            return try connection.write { db in
                 let byInbox = try Self.row(db, where: "inboxId", is: identity.inboxId)
                 let byClient = try Self.row(db, where: "clientId", is: identity.clientId.value)
                 if let outcome = try Self.check(identity, existingByInbox: byInbox, existingByClient: byClient) {
                     return outcome
                 }
-                try db.execute(
-                    sql: "INSERT INTO inbox (inboxId, clientId) VALUES (?, ?)",
+                try db.cachedStatement(sql: "INSERT INTO inbox (inboxId, clientId) VALUES (?, ?)").execute(
                     arguments: [identity.inboxId, identity.clientId.value])
                 try faultBetweenWrites?()
-                // Not a cached statement: it would keep the key bytes bound after the save.
-                try db.execute(
-                    sql:
-                        "INSERT INTO keychainIdentity (inboxId, clientId, privateKey, databaseKey) VALUES (?, ?, ?, ?)",
-                    arguments: [
-                        identity.inboxId, identity.clientId.value,
-                        identity.privateKey.withUnsafeBytes { Data($0) },
-                        identity.databaseKey.withUnsafeBytes { Data($0) },
-                    ])
+                // A cached statement (compiled once per connection) that drops the key bytes once
+                // run: it holds none between saves.
+                try db.cachedStatement(
+                    sql: "INSERT INTO keychainIdentity (inboxId, clientId, privateKey, databaseKey) VALUES (?, ?, ?, ?)"
+                ).executeForgettingArguments([
+                    identity.inboxId, identity.clientId.value,
+                    identity.privateKey.withUnsafeBytes { Data($0) },
+                    identity.databaseKey.withUnsafeBytes { Data($0) },
+                ])
                 return .saved
             }
         } catch let error as IdentityError {
@@ -108,13 +120,13 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
     public func identity(clientId: String) throws(IdentityError) -> ConversationIdentity? {
         // One SELECT is atomic on its own: no transaction around it (GRDB's read transaction costs
         // several statements more).
-        do { return try queue.inDatabase { try Self.row($0, where: "clientId", is: clientId) } } catch {
+        do { return try connection.withoutTransaction { try Self.row($0, where: "clientId", is: clientId) } } catch {
             throw .storage(Self.reason(error))
         }
     }
 
     public func identity(inboxId: String) throws(IdentityError) -> ConversationIdentity? {
-        do { return try queue.inDatabase { try Self.row($0, where: "inboxId", is: inboxId) } } catch {
+        do { return try connection.withoutTransaction { try Self.row($0, where: "inboxId", is: inboxId) } } catch {
             throw .storage(Self.reason(error))
         }
     }
@@ -122,7 +134,7 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
     public func delete(inboxId: String) throws(IdentityError) -> Bool {
         do {
             // One DELETE (the keychain row goes with it by cascade) is atomic on its own.
-            return try queue.inDatabase { db in
+            return try connection.withoutTransaction { db in
                 try db.cachedStatement(sql: "DELETE FROM inbox WHERE inboxId = ?").execute(arguments: [inboxId])
                 return db.changesCount > 0
             }
@@ -135,9 +147,11 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
     /// with a model after each step).
     public func allPairs() throws(IdentityError) -> [String: String] {
         do {
-            return try queue.read { db in
+            return try connection.withoutTransaction { db in
                 var pairs: [String: String] = [:]
-                for row in try Row.fetchAll(db, sql: "SELECT inboxId, clientId FROM keychainIdentity") {
+                for row in try Row.fetchAll(
+                    try db.cachedStatement(sql: "SELECT inboxId, clientId FROM keychainIdentity"))
+                {
                     pairs[row["inboxId"]] = row["clientId"]
                 }
                 return pairs
@@ -149,7 +163,7 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
 
     /// Rows per table, for tests of atomicity.
     public func rowCounts() throws -> (inboxes: Int, keychain: Int) {
-        try queue.read { db in
+        try connection.withoutTransaction { db in
             (
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM inbox") ?? 0,
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM keychainIdentity") ?? 0
@@ -159,6 +173,6 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
 
     /// Runs raw SQL (tests use it to check that the database itself refuses bad rows).
     public func executeRaw(_ sql: String, _ arguments: [String]) throws {
-        try queue.write { try $0.execute(sql: sql, arguments: StatementArguments(arguments)) }
+        try connection.write { try $0.execute(sql: sql, arguments: StatementArguments(arguments)) }
     }
 }

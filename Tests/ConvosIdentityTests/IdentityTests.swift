@@ -28,8 +28,30 @@ import Testing
             "8f2d9c1e-4b7a-4e3f-9d2c-1a0b3c4d5e6f", "8F2D9C1E-4B7A-1E3F-9D2C-1A0B3C4D5E6F",
             "8F2D9C1E-4B7A-4E3F-7D2C-1A0B3C4D5E6F",
             "8F2D9C1E4B7A4E3F9D2C1A0B3C4D5E6F", "", "8F2D9C1E-4B7A-4E3F-9D2C-1A0B3C4D5E6G",
+            "8F2D9C1E-4B7A-4E3F-9D2C-1A0B3C4D5E6F0", "8F2D9C1E-4B7A-4E3F-9D2C-1A0B3C4D5E6",
+            "8F2D9C1E-4B7A-4E3F-CD2C-1A0B3C4D5E6F", "8F2D9C1E-4B7A-4E3F-9D2C-1A0B3C4D5É6",
         ] {
             #expect(ClientId(validating: bad) == nil, "\(bad)")
+        }
+    }
+
+    /// The validation agrees with the form written another way (UUID parsing, then case,
+    /// version and variant) over random strings near the form.
+    @Test func clientIdFormAgreesWithUUIDParsing() async {
+        let alphabet = Array("0123456789ABCDEFabcdef-4-89AB")
+        await propertyCheck(count: 400, input: Gen.int(in: 0..<alphabet.count).array(of: 34...38)) { picks in
+            var text = String(picks.map { alphabet[$0] })
+            // Most strings get the dashes in place, so the other rules are reached too.
+            if picks.count == 36, picks[0] % 4 != 0 {
+                var chars = Array(text)
+                for i in [8, 13, 18, 23] { chars[i] = "-" }
+                text = String(chars)
+            }
+            let chars = Array(text)
+            let reference =
+                UUID(uuidString: text) != nil && text == text.uppercased() && chars.count == 36 && chars[14] == "4"
+                && "89AB".contains(chars[19])
+            #expect((ClientId(validating: text) != nil) == reference, "\(text)")
         }
     }
 
@@ -214,6 +236,28 @@ import Testing
         #expect(try store.delete(inboxId: Self.inboxes[0]))
         #expect(try store.rowCounts() == (inboxes: 0, keychain: 0))
         #expect(try !store.delete(inboxId: Self.inboxes[0]))
+    }
+
+    /// The fuzz target's mode: inside a scratch session the saves and deletes see each other, a
+    /// save that fails between its two writes leaves neither while the saves before it stay, and
+    /// at the end nothing of the session remains.
+    @Test func aScratchSessionIsRolledBackAndEachSaveInItIsAllOrNothing() throws {
+        let store = try SQLiteIdentityStore(path: nil)
+        _ = try store.save(Self.identity(0, 0))
+        struct Injected: Error {}
+        let inside = try store.scratch { () throws -> (Int, Int) in
+            #expect(try store.save(Self.identity(1, 1)) == .saved)
+            store.faultBetweenWrites = { throw Injected() }
+            #expect(throws: IdentityError.self) { try store.save(Self.identity(2, 2)) }
+            store.faultBetweenWrites = nil
+            #expect(try store.delete(inboxId: Self.inboxes[0]))
+            #expect(try store.identity(clientId: Self.clients[1].value)?.inboxId == Self.inboxes[1])
+            let counts = try store.rowCounts()
+            return (counts.inboxes, counts.keychain)
+        }
+        #expect(inside == (1, 1))
+        #expect(try store.rowCounts() == (inboxes: 1, keychain: 1))
+        #expect(try store.identity(inboxId: Self.inboxes[0])?.clientId == Self.clients[0])
     }
 }
 

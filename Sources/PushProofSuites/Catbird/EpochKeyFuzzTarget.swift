@@ -1,12 +1,24 @@
 import CatbirdMLS
+import Foundation
 import PushProofConformance
 import PushProofCrypto
 
 /// FuzzEpochKeyStore: bytes decoded as a sequence of storage calls (three bytes a step: the
 /// call, who and where, the epoch or count), run on a deployed, a strict and a design-document
 /// store at once, checking after every step what the strict store promises (RFC 9420 §9.2) and
-/// what every store promises: a refused or thrown step changes nothing, and no input traps.
+/// what every store promises: a refused or thrown step changes nothing, and no input traps. The
+/// durable epoch-key tables (``SQLiteEpochKeyStore``, deployed and strict, in memory) take the
+/// same database steps and must answer each as their model does and end with its rows; each
+/// input runs in one scratch session of each table, so every input starts from empty tables.
 enum EpochKeyStoreHarness {
+    /// One in-memory table per durable policy for the whole run, and the lock that admits one
+    /// input at a time (the corpus replay runs harnesses in parallel).
+    static let tables: [EpochKeyPolicy: SQLiteEpochKeyStore] = [
+        .deployed: try! SQLiteEpochKeyStore(policy: .deployed, path: nil),
+        .strict: try! SQLiteEpochKeyStore(policy: .strict, path: nil),
+    ]
+    static let serial = NSLock()
+
     static let conversations = ["3b9f0c7e51a24d68", "a1d2e3f4a5b6c7d8", "team", "team-1"]
     static let users = [
         "did:plc:ewvi7nxzyoun6zhxrhs64oiz", "did:plc:q6gjnaw2blty4crticxkmujt", " DID:PLC:EWVI7NXZYOUN6ZHXRHS64OIZ",
@@ -59,6 +71,26 @@ enum EpochKeyStoreHarness {
     }
 
     static func run(_ data: [UInt8]) {
+        serial.lock()
+        defer { serial.unlock() }
+        let deployed = tables[.deployed]!
+        let strict = tables[.strict]!
+        let session: Void? = try? deployed.scratch { try strict.scratch { check(data) } }
+        fuzzInvariant(session != nil, "a scratch session failed")
+    }
+
+    /// Whether the durable table takes this step (the keychain and KeyPackage steps are not
+    /// a table's).
+    static func isTableStep(_ step: EpochKeyStep) -> Bool {
+        switch step {
+        case .saveEpochSecret, .getEpochSecret, .deleteEpochSecret, .deleteEpochsBefore, .deleteOldEpochKeys,
+            .deleteMarkedEpochKeys, .deleteConversation:
+            return true
+        default: return false
+        }
+    }
+
+    static func check(_ data: [UInt8]) {
         let steps = decode(data)
         var stores = EpochKeyPolicy.allCases.map { EpochKeyStore(policy: $0) }
         var trapped = Array(repeating: false, count: stores.count)
@@ -67,12 +99,34 @@ enum EpochKeyStoreHarness {
                 let revision = stores[index].revision
                 let strict = stores[index].policy == .strict && isDelete(step)
                 let before = strict ? (rows: stores[index].storedRows, items: stores[index].keychainCount) : nil
+                let table = isTableStep(step) ? tables[stores[index].policy] : nil
+                // A conversation's deletion counts its keychain items too (strict): the table's
+                // count is the rows alone.
+                var rowsBefore: Int?
+                if table != nil, case .deleteConversation = step { rowsBefore = stores[index].storedRows.count }
                 let result: EpochKeyStepResult
                 do {
                     result = try stores[index].apply(step)
                 } catch {
                     fuzzInvariant(stores[index].revision == revision, "a refused step changed the store")
+                    if let table {
+                        do {
+                            _ = try table.apply(step)
+                            fuzzInvariant(false, "the table took a step its model refuses")
+                        } catch let tableError {
+                            fuzzInvariant(
+                                (tableError as? EpochKeyStoreError) == (error as? EpochKeyStoreError),
+                                "the table refuses otherwise than its model")
+                        }
+                    }
                     continue
+                }
+                if let table {
+                    let answer = Result { () throws(EpochKeyStoreError) in try table.apply(step) }
+                    let expected = rowsBefore.map { EpochKeyStepResult.deleted($0 - stores[index].storedRows.count) }
+                    fuzzInvariant(
+                        answer == .success(expected ?? result),
+                        "the \(stores[index].policy) table answers \(answer) to \(step.name), its model \(result)")
                 }
                 switch result {
                 case .refused, .trap, .found, .notFound:
@@ -90,9 +144,14 @@ enum EpochKeyStoreHarness {
                 }
             }
         }
-        // The full check, once per input: a strict store never keeps a deleted row.
+        // The full checks, once per input: a strict store never keeps a deleted row; each table
+        // holds its model's rows (a trapped one stopped where its model did).
         for store in stores where store.policy == .strict {
             fuzzInvariant(store.storedRows.allSatisfy { $0.state == .active }, "a strict store keeps a deleted row")
+        }
+        for store in stores {
+            guard let table = tables[store.policy] else { continue }
+            fuzzInvariant((try? table.storedRows()) == store.storedRows, "a table's rows differ from its model's")
         }
     }
 
