@@ -8,6 +8,9 @@
 #
 #   scripts/fuzz-campaign.sh SECONDS [TARGET ...]     (default: every target)
 #
+# PUSHPROOF_FUZZ_BINARY names an already built pushproof-fuzz to use instead of building one (a
+# long campaign can then run from a copy while the checkout is rebuilt).
+#
 # Bounds: inputs up to 8192 bytes; a merged corpus above MAX_FILES files (default 3000) or
 # MAX_KB kilobytes (default 4096) is refused.
 set -euo pipefail
@@ -17,7 +20,7 @@ shift
 max_files=${MAX_FILES:-3000}
 max_kb=${MAX_KB:-4096}
 
-binary=$(bash scripts/fuzz.sh build-path)
+binary=${PUSHPROOF_FUZZ_BINARY:-$(bash scripts/fuzz.sh build-path)}
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && mapfile -t targets < <(PUSHPROOF_FUZZ_TARGET=list SWIFT_BACKTRACE=enable=no "$binary")
 

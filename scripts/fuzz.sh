@@ -8,6 +8,11 @@
 #   scripts/fuzz.sh planted                      build with a planted heap overflow and check
 #                                                that AddressSanitizer reports it
 #
+# PUSHPROOF_FUZZ_CONFIG picks the build configuration: release (the default: -O, with coverage
+# and AddressSanitizer as in debug; two to three times the executions of a debug build on the
+# stateful targets) or debug (-Onone, for stepping through a crash). OSS-Fuzz's Swift projects
+# ship both kinds; docs/fuzzing.md has the figures.
+#
 # One instrumented executable, pushproof-fuzz, serves every target: it runs the harness named by
 # PUSHPROOF_FUZZ_TARGET (the target names come from the binary itself: PUSHPROOF_FUZZ_TARGET=list).
 # Fuzz builds live in .build-fuzz (never mixed with test builds). Each run works on a copy of
@@ -19,12 +24,14 @@ cd "$(dirname "$0")/.."
 
 SCRATCH=.build-fuzz
 PRODUCT=pushproof-fuzz
+CONFIG=${PUSHPROOF_FUZZ_CONFIG:-release}
+case "$CONFIG" in release | debug) ;; *) echo "PUSHPROOF_FUZZ_CONFIG is release or debug, not $CONFIG" >&2; exit 2 ;; esac
 
 build() {  # build [extra swiftc flags...]: prints the binary's path
-    swift build -c debug --scratch-path "$SCRATCH" \
+    swift build -c "$CONFIG" --scratch-path "$SCRATCH" \
         -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library "$@" \
         --sanitize=fuzzer --product "$PRODUCT" >&2
-    echo "$(swift build -c debug --scratch-path "$SCRATCH" --show-bin-path)/$PRODUCT"
+    echo "$(swift build -c "$CONFIG" --scratch-path "$SCRATCH" --show-bin-path)/$PRODUCT"
 }
 
 all_targets() {  # all_targets BINARY: the names, from the binary's own table
@@ -63,8 +70,10 @@ case "${1:-run}" in
         build
         ;;
     planted)
-        # A separate scratch path so the planted bug never leaks into a real fuzz build.
+        # A separate scratch path so the planted bug never leaks into a real fuzz build; a debug
+        # build (the same sanitizer flags), where the optimizer cannot remove the planted write.
         SCRATCH=.build-fuzz-planted
+        CONFIG=debug
         binary=$(build -Xswiftc -DPUSHPROOF_PLANTED_BUG)
         printf 'PLANTED-OVERFLOW' > "$SCRATCH/planted-input"
         set +e
