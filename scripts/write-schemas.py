@@ -13,7 +13,7 @@ BUG_TYPES = ["BASIC", "EDGE_CASE", "MISSING_STEP", "AUTH_BYPASS", "MALLEABILITY"
 COMMON_DEFS = {
     "note": {"type": "object", "additionalProperties": False, "required": ["bugType", "description"],
              "properties": {"bugType": {"enum": BUG_TYPES}, "description": {"type": "string", "minLength": 1}}},
-    "profile": {"enum": ["deployed", "proposal", "legacy", "rfc9420", "strict"]},
+    "profile": {"enum": ["deployed", "proposal", "legacy", "rfc9420", "strict", "hardened"]},
     "base64": {"type": "string", "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},
     "hex": {"type": "string", "pattern": "^(?:[0-9a-f]{2})*$"},
     "hex32": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
@@ -328,10 +328,10 @@ EVENT = {"oneOf": [obj(["event", "fromSelf", "expiresAt"], {"event": {"const": "
                    obj(["event"], {"event": {"enum": ["message", "resync"]}})]}
 schemas["explode_receiver"] = schema(
     "PushProof explosion receiver vectors", "explode_receiver", "convos-explode-settings", ["traceGroup"], {
-        "traceGroup": group("ReceiverTraceTest", "explode.receiverTrace", "traceTest", ["deployed"]),
+        "traceGroup": group("ReceiverTraceTest", "explode.receiverTrace", "traceTest", ["deployed", "hardened"]),
         "traceTest": test(obj(["events"], {"events": {"type": "array", "minItems": 1, "items": EVENT}}),
                           obj(["steps"], {"steps": {"type": "array", "items": obj(["outcome", "status"], {
-                              "outcome": {"enum": ["ignoredFromSelf", "ignoredDuplicate", "stored", "lowered", "ignoredLater", "exploded", "notDue",
+                              "outcome": {"enum": ["ignoredFromSelf", "ignoredDuplicate", "stored", "lowered", "raised", "ignoredLater", "exploded", "notDue",
                                                    "nothingScheduled", "accepted", "dropped", "resyncAllowed", "resyncRefused"]},
                               "status": {"enum": ["active", "scheduled", "exploded"]}, "expiresAt": INT})}})),
     })

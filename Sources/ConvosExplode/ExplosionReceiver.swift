@@ -5,23 +5,29 @@ public enum ExplosionTrigger: String, Sendable, CaseIterable {
     case explosionNotificationTapped
 }
 
-/// One conversation's receiver rules (ADR 004 / seed 002), with PushProof's decisions where the
-/// design leaves a choice:
+/// One conversation's receiver rules, in two rule sets.
 ///
-/// - an ExplodeSettings message sent by this device's own inbox is ignored (the sender cleaned up
-///   already);
-/// - the first explode message from another member stores `expiresAt`; later ones are ignored
-///   (idempotent);
-/// - **metadata and message disagree**: the group metadata's `expiresAtUnix` is a second copy. If
-///   nothing is stored it is stored; if it is *earlier* than what is stored, the earlier time wins
-///   (an explosion is never postponed by a disagreement); a later copy is ignored;
-/// - on each of the three triggers, a conversation explodes when `expiresAt <= now + 60 s`;
-///   otherwise it stays scheduled;
-/// - **clock skew**: the 60-second tolerance above absorbs a sender whose clock runs ahead (an
-///   explosion sent "now" must not wait for the receiver's clock to catch up); a time further
-///   ahead is a scheduled explosion and waits;
+/// `deployed` is what Convos iOS does (xmtplabs/convos-ios@5d1e833e, `IncomingMessageWriter`,
+/// `ConversationWriter`, `ExpiredConversationsWorker`; docs/audit/explode_receiver.md):
+///
+/// - an ExplodeSettings message sent by this device's own inbox is ignored;
+/// - an explode message stores `expiresAt`; a later one with an **earlier** time replaces it, an
+///   equal or later one is ignored;
+/// - the group metadata's `expiresAtUnix` (a second copy) **overwrites** the stored time whenever
+///   it is set, earlier or later: a later copy postpones the explosion;
+/// - each of the three triggers explodes a conversation exactly when `expiresAt <= now`;
 /// - once exploded, nothing revives the conversation: messages are dropped and re-sync is refused.
+///
+/// `hardened` is PushProof's advice on top: a metadata copy never postpones (any member can write
+/// the group's app data, so a member could otherwise delay everyone's explosion; a later copy is
+/// ignored), and a trigger counts `expiresAt` up to 60 s ahead of the receiver's clock as due (a
+/// sender whose clock runs ahead; an explosion sent "now" must not wait).
 public struct ExplosionReceiver: Equatable, Sendable {
+    public enum Rules: String, Equatable, Sendable, CaseIterable {
+        case deployed, hardened
+    }
+
+    /// The clock-skew allowance of the `hardened` rules.
     public static let clockSkewTolerance: Int64 = 60
 
     public enum Status: Equatable, Sendable {
@@ -39,19 +45,25 @@ public struct ExplosionReceiver: Equatable, Sendable {
     }
 
     public enum Outcome: String, Equatable, Sendable {
-        case ignoredFromSelf, ignoredDuplicate, stored, lowered, ignoredLater
+        case ignoredFromSelf, ignoredDuplicate, stored, lowered, raised, ignoredLater
         case exploded, notDue, nothingScheduled
         case accepted, dropped, resyncAllowed, resyncRefused
     }
 
+    public let rules: Rules
     public private(set) var status: Status = .active
 
-    public init() {}
+    public init(rules: Rules = .deployed) {
+        self.rules = rules
+    }
 
     public var expiresAt: Int64? {
         if case .scheduled(let t) = status { return t }
         return nil
     }
+
+    /// How far ahead of `now` an `expiresAt` still counts as due: 0, or 60 s (`hardened`).
+    public var tolerance: Int64 { rules == .hardened ? Self.clockSkewTolerance : 0 }
 
     public mutating func handle(_ event: Event) -> Outcome {
         if status == .exploded {
@@ -63,21 +75,31 @@ public struct ExplosionReceiver: Equatable, Sendable {
         switch event {
         case .explodeMessage(let fromSelf, let t):
             if fromSelf { return .ignoredFromSelf }
-            if expiresAt != nil { return .ignoredDuplicate }
+            guard let current = expiresAt else {
+                status = .scheduled(expiresAt: t)
+                return .stored
+            }
+            if t == current { return .ignoredDuplicate }
+            guard t < current else { return .ignoredLater }
             status = .scheduled(expiresAt: t)
-            return .stored
+            return .lowered
         case .metadata(let t):
             guard let current = expiresAt else {
                 status = .scheduled(expiresAt: t)
                 return .stored
             }
-            guard t < current else { return .ignoredLater }
+            if t == current { return .ignoredDuplicate }
+            if t < current {
+                status = .scheduled(expiresAt: t)
+                return .lowered
+            }
+            guard rules == .deployed else { return .ignoredLater }
             status = .scheduled(expiresAt: t)
-            return .lowered
+            return .raised
         case .trigger(_, let now):
             guard let t = expiresAt else { return .nothingScheduled }
             // Overflow-safe form of t <= now + tolerance.
-            let (limit, overflow) = now.addingReportingOverflow(Self.clockSkewTolerance)
+            let (limit, overflow) = now.addingReportingOverflow(tolerance)
             guard overflow || t <= limit else { return .notDue }
             status = .exploded
             return .exploded

@@ -179,17 +179,43 @@ import Testing
         }
     }
 
-    @Test func triggersOnlyExplodeWhatIsDue() async {
+    @Test(arguments: ExplosionReceiver.Rules.allCases) func triggersOnlyExplodeWhatIsDue(
+        rules: ExplosionReceiver.Rules
+    ) async {
+        let allowance: Int64 = rules == .hardened ? 60 : 0
         await propertyCheck(
             count: 500, input: Gen.int64(in: -1_000_000...1_000_000), Gen.int64(in: -1_000_000...1_000_000)
         ) { expires, now in
-            var r = ExplosionReceiver()
+            var r = ExplosionReceiver(rules: rules)
             _ = r.handle(.explodeMessage(fromSelf: false, expiresAt: expires))
             let outcome = r.handle(.trigger(.appBecameActive, now: now))
-            #expect((outcome == .exploded) == (expires <= now + ExplosionReceiver.clockSkewTolerance))
+            #expect((outcome == .exploded) == (expires <= now + allowance))
         }
-        var r = ExplosionReceiver()
+        var r = ExplosionReceiver(rules: rules)
         _ = r.handle(.explodeMessage(fromSelf: false, expiresAt: .max))
         #expect(r.handle(.trigger(.appBecameActive, now: .max)) == .exploded)
+    }
+
+    /// The stored time after any sequence of explode messages and metadata copies: deployed, the
+    /// minimum of the explode times since the last metadata copy, or that copy; hardened, the
+    /// minimum of everything (a metadata copy never postpones).
+    @Test(arguments: ExplosionReceiver.Rules.allCases) func theStoredTimeFollowsTheRules(
+        rules: ExplosionReceiver.Rules
+    ) async {
+        await propertyCheck(
+            count: 400, input: Gen.bool.array(of: 1...12), Gen.int64(in: -5...5).array(of: 12)
+        ) { isMetadata, times in
+            var r = ExplosionReceiver(rules: rules)
+            var expected: Int64?
+            for (metadata, t) in zip(isMetadata, times) {
+                _ = r.handle(metadata ? .metadata(expiresAt: t) : .explodeMessage(fromSelf: false, expiresAt: t))
+                if metadata && rules == .deployed {
+                    expected = t
+                } else {
+                    expected = min(expected ?? t, t)
+                }
+            }
+            #expect(r.expiresAt == expected)
+        }
     }
 }

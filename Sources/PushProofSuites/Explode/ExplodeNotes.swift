@@ -86,12 +86,33 @@ enum ExplodeNotes {
         "FromSelf": .init(
             bugType: "MISSING_STEP", description: "An explode message sent by this inbox itself is ignored."),
         "Idempotent": .init(bugType: "FUNCTIONALITY", description: "A second explode message is ignored."),
+        "EarlierExplodeReplaces": .init(
+            bugType: "FUNCTIONALITY",
+            description:
+                "A later explode message with an earlier time replaces the stored one; an equal or later time is ignored (Convos iOS)."
+        ),
+        "ExactDue": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "Due exactly when expiresAt <= the receiver's clock: no allowance for a sender's clock (Convos iOS)."
+        ),
+        "MetadataOverwrites": .init(
+            bugType: "FUNCTIONALITY",
+            description:
+                "The group metadata's expiresAtUnix overwrites the stored time whenever it is set, earlier or later: a later copy postpones the explosion (Convos iOS)."
+        ),
+        "MetadataNeverPostpones": .init(
+            bugType: "AUTH_BYPASS",
+            description:
+                "PushProof's advice: a metadata copy may lower the stored time, never raise it. Any member can write the group's app data (libxmtp's default policy), so an overwrite lets one member postpone everyone's explosion."
+        ),
         "Scheduled": .init(
             bugType: "FUNCTIONALITY", description: "A future expiresAt waits for a trigger at or after it."),
         "ClockSkew": .init(
             bugType: "DEFINED",
             description:
-                "expiresAt up to 60 s ahead of the receiver's clock counts as due (a sender whose clock runs ahead)."),
+                "PushProof's advice: expiresAt up to 60 s ahead of the receiver's clock counts as due (a sender whose clock runs ahead). Convos iOS has no allowance."
+        ),
         "MetadataDisagrees": .init(
             bugType: "DEFINED",
             description:

@@ -107,7 +107,7 @@ enum ExplodeOperations {
     }
 
     @Sendable static func receiverTrace(_ request: OperationRequest) throws -> JSONValue {
-        var receiver = ExplosionReceiver()
+        var receiver = ExplosionReceiver(rules: try request.profile.as(ExplosionReceiver.Rules.self))
         var steps: [JSONValue] = []
         for e in try request.reader.array("events") {
             let outcome = receiver.handle(try event(e))

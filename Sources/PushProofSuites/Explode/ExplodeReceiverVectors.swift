@@ -20,53 +20,127 @@ enum ExplodeReceiverVectors {
             ev("trigger", ["trigger": .string(kind), "now": .integer(at)])
         }
         func meta(_ t: Int64) -> JSONValue { ev("metadata", ["expiresAt": .integer(t)]) }
-        func trace(_ comment: String, _ flags: [String], _ events: [JSONValue]) -> VectorCase {
-            VectorCase(comment: comment, flags: ["ReceiverRules"] + flags, input: ["events": .array(events)])
+        func trace(_ comment: String, _ flags: [String], source: String? = nil, _ events: [JSONValue]) -> VectorCase {
+            VectorCase(
+                comment: comment, flags: ["ReceiverRules"] + flags, source: source, input: ["events": .array(events)])
         }
-        let traces = [
-            trace("explode now, then the app becomes active", [], [ev("message"), explode(now), trigger(now)]),
+        // xmtplabs/convos-ios@5d1e833e (docs/audit/explode_receiver.md).
+        let repo = "xmtplabs/convos-ios@5d1e833e:ConvosCore/Sources/ConvosCore/"
+        let writer = repo + "Storage/Writers/IncomingMessageWriter.swift"
+        let worker = repo + "Storage/Workers/ExpiredConversationsWorker.swift"
+        let conversation = repo + "Storage/Writers/ConversationWriter.swift"
+        let due = "\(worker):321-325 (explodes when expiresAt <= Date())"
+        let fromSelf = "\(writer):577-580"
+        let store = "\(writer):611-621 (an earlier time replaces the stored one, an equal or later one is ignored)"
+        let overwrite = "\(conversation):1028-1030, 1048-1058 (the metadata copy overwrites whenever it is set)"
+        let exploded =
+            "\(worker):193-239, \(repo)Storage/Writers/ConversationExplosionWriter.swift:159-174 (leave, deny consent, delete the row)"
+        let deployed = [
             trace(
-                "after the explosion: messages dropped, re-sync refused", ["AfterExplosion"],
+                "explode now, then the app becomes active", [], source: "\(store); \(worker):47-53; \(due)",
+                [ev("message"), explode(now), trigger(now)]),
+            trace(
+                "after the explosion: messages dropped, re-sync refused", ["AfterExplosion"], source: exploded,
                 [explode(now), trigger(now), ev("message"), explode(now), ev("resync")]),
             trace(
-                "an explode sent by this inbox is ignored", ["FromSelf"],
+                "an explode sent by this inbox is ignored", ["FromSelf"], source: "\(fromSelf); \(due)",
                 [explode(now, fromSelf: true), trigger(now), ev("resync")]),
-            trace("a second explode is ignored", ["Idempotent"], [explode(now + 7200), explode(now), trigger(now)]),
             trace(
-                "a scheduled explosion waits, then happens", ["Scheduled"],
+                "a second explode with an earlier time replaces the first (corrected 2026-11-23: this test said the "
+                    + "second explode is ignored, which is PushProof's former rule, not upstream's)",
+                ["EarlierExplodeReplaces"], source: "\(store); \(due)",
+                [explode(now + 7200), explode(now), trigger(now)]),
+            trace(
+                "a scheduled explosion waits until expiresAt <= now, then happens (corrected 2026-11-23: this test "
+                    + "exploded 1 s early under PushProof's 60 s allowance, which upstream does not have)",
+                ["Scheduled", "ExactDue"], source: "\(worker):55-66, 147-153",
                 [
                     explode(now + 3600), trigger(now), trigger(now + 3599, "conversationExpired"),
                     trigger(now + 3600, "conversationExpired"),
                 ]),
             trace(
-                "the notification tap triggers it", [],
+                "the notification tap triggers it", [], source: "\(worker):76-82; \(due)",
                 [explode(now - 10), trigger(now, "explosionNotificationTapped")]),
-            trace("sender's clock 30 s ahead: due at once", ["ClockSkew"], [explode(now + 30), trigger(now)]),
             trace(
-                "61 s ahead: scheduled", ["ClockSkew", "Scheduled"],
+                "sender's clock 30 s ahead: not due until the receiver's clock gets there (corrected 2026-11-23: "
+                    + "the 60 s clock-skew allowance is PushProof's; see the hardened group)",
+                ["ExactDue"], source: due, [explode(now + 30), trigger(now)]),
+            trace(
+                "61 s ahead: scheduled, still not due a second later (corrected 2026-11-23: the 60 s allowance is "
+                    + "PushProof's)", ["ExactDue", "Scheduled"], source: due,
                 [explode(now + 61), trigger(now), trigger(now + 1)]),
-            trace("metadata alone stores expiresAt", ["MetadataDisagrees"], [meta(now - 5), trigger(now)]),
             trace(
-                "metadata earlier than the message wins", ["MetadataDisagrees"],
-                [explode(now + 7200), meta(now), trigger(now)]),
+                "metadata alone stores expiresAt", ["MetadataOverwrites"], source: "\(overwrite); \(due)",
+                [meta(now - 5), trigger(now)]),
             trace(
-                "metadata later than the message is ignored", ["MetadataDisagrees"],
+                "metadata earlier than the message overwrites it", ["MetadataOverwrites"],
+                source: "\(overwrite); \(due)", [explode(now + 7200), meta(now), trigger(now)]),
+            trace(
+                "metadata later than the message overwrites it too: the explosion is postponed (corrected "
+                    + "2026-11-23: this test said a later copy is ignored, which is PushProof's advice, now in the "
+                    + "hardened group)", ["MetadataOverwrites"], source: "\(overwrite); \(due)",
                 [explode(now), meta(now + 7200), trigger(now)]),
             trace(
                 "an expiresAt before 1970 explodes at the first trigger", ["Pre1970"],
+                source: "\(repo)Custom Content Types/ExplodeSettingsCodec.swift:49-53; \(store); \(due)",
                 [explode(-14_182_940), trigger(now)]),
-            trace("a trigger with nothing stored does nothing", [], [trigger(now), ev("message"), ev("resync")]),
+            trace(
+                "a trigger with nothing stored does nothing", [], source: due,
+                [trigger(now), ev("message"), ev("resync")]),
+            trace(
+                "a second explode with a later time is ignored", ["EarlierExplodeReplaces"], source: "\(store); \(due)",
+                [explode(now), explode(now + 7200), trigger(now)]),
+            trace(
+                "a second explode with the same time is ignored", ["EarlierExplodeReplaces"],
+                source: "\(store); \(due)", [explode(now + 60), explode(now + 60), trigger(now + 60)]),
+            trace(
+                "a stale metadata copy undoes an earlier explode: the later time wins again", ["MetadataOverwrites"],
+                source: "\(store); \(overwrite); \(due)",
+                [explode(now + 7200), explode(now), meta(now + 7200), trigger(now), trigger(now + 7200)]),
+            trace(
+                "the same metadata time again changes nothing", ["MetadataOverwrites"], source: overwrite,
+                [meta(now + 10), meta(now + 10), trigger(now + 9), trigger(now + 10)]),
+        ]
+        let hardened = [
+            trace(
+                "sender's clock 30 s ahead: due at once. Why: an explosion sent \"now\" must not wait for a "
+                    + "receiver whose clock runs behind the sender's", ["ClockSkew"],
+                [explode(now + 30), trigger(now)]),
+            trace(
+                "exactly 60 s ahead: due at once. Why: the allowance's edge", ["ClockSkew"],
+                [explode(now + 60), trigger(now)]),
+            trace(
+                "61 s ahead: scheduled, due a second later. Why: beyond the allowance a time is a scheduled "
+                    + "explosion", ["ClockSkew", "Scheduled"], [explode(now + 61), trigger(now), trigger(now + 1)]),
+            trace(
+                "a metadata copy later than the stored time is ignored. Why: any member can write the group's app "
+                    + "data, so a later copy would let one member postpone everyone's explosion",
+                ["MetadataNeverPostpones"], [explode(now), meta(now + 7200), trigger(now)]),
+            trace(
+                "a stale metadata copy does not undo an earlier explode. Why: as above", ["MetadataNeverPostpones"],
+                [explode(now + 7200), explode(now), meta(now + 7200), trigger(now)]),
+            trace(
+                "an earlier metadata copy lowers the time, as upstream. Why: an explosion may come sooner, never "
+                    + "later", ["MetadataNeverPostpones"], [explode(now + 7200), meta(now), trigger(now)]),
         ]
         return VectorFileDeclaration(
             suite: "explode_receiver", protocolName: "convos-explode-settings", notes: ExplodeNotes.catalogue,
             header: [
                 "The receiver's rules for one conversation, as a trace of events and the outcome and state after each.",
                 "Events: explodeMessage (fromSelf, expiresAt), metadata (expiresAt), trigger (appBecameActive | conversationExpired | explosionNotificationTapped, now), message, resync.",
+                "Outcomes: ignoredFromSelf, ignoredDuplicate (the stored time again), stored, lowered (an earlier time replaces the stored one), raised (a later metadata copy replaces it: deployed only), ignoredLater, exploded, notDue, nothingScheduled, accepted, dropped, resyncAllowed, resyncRefused.",
             ],
             groups: [
                 .init(
                     type: "ReceiverTraceTest", operation: .explodeReceiverTrace,
-                    description: "Each trace starts with an active conversation.", ids: .block(1...200), cases: traces)
+                    description:
+                        "Each trace starts with an active conversation. What Convos iOS does (xmtplabs/convos-ios@5d1e833e); every explode message comes from a member allowed to explode (the creator or an admin).",
+                    ids: .block(1...200), cases: deployed),
+                .init(
+                    type: "ReceiverTraceTest", operation: .explodeReceiverTrace, profile: .hardened,
+                    description:
+                        "PushProof's advice beyond upstream: a metadata copy never postpones an explosion; expiresAt up to 60 s ahead of the receiver's clock is due. Each test says why.",
+                    ids: .block(201...400), cases: hardened),
             ])
     }
 }
