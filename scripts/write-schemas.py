@@ -321,7 +321,8 @@ schemas["explode_metadata"] = schema(
                                                            "compressed": BOOL})),
         "decodeTest": test(obj(["appData"], {"appData": STR}), {"$ref": "#/$defs/metadata"}),
     })
-EVENT = {"oneOf": [obj(["event", "fromSelf", "expiresAt"], {"event": {"const": "explodeMessage"}, "fromSelf": BOOL, "expiresAt": INT}),
+EVENT = {"oneOf": [obj(["event", "fromSelf", "expiresAt"], {"event": {"const": "explodeMessage"}, "fromSelf": BOOL, "expiresAt": INT,
+                                                            "sender": {"enum": ["creator", "admin", "superAdmin", "member", "nonMember"]}}),
                    obj(["event", "expiresAt"], {"event": {"const": "metadata"}, "expiresAt": INT}),
                    obj(["event", "trigger", "now"], {"event": {"const": "trigger"},
                                                      "trigger": {"enum": ["appBecameActive", "conversationExpired", "explosionNotificationTapped"]}, "now": INT}),
@@ -331,7 +332,7 @@ schemas["explode_receiver"] = schema(
         "traceGroup": group("ReceiverTraceTest", "explode.receiverTrace", "traceTest", ["deployed", "hardened"]),
         "traceTest": test(obj(["events"], {"events": {"type": "array", "minItems": 1, "items": EVENT}}),
                           obj(["steps"], {"steps": {"type": "array", "items": obj(["outcome", "status"], {
-                              "outcome": {"enum": ["ignoredFromSelf", "ignoredDuplicate", "stored", "lowered", "raised", "ignoredLater", "exploded", "notDue",
+                              "outcome": {"enum": ["ignoredFromSelf", "ignoredUnauthorized", "ignoredDuplicate", "stored", "lowered", "raised", "ignoredLater", "exploded", "notDue",
                                                    "nothingScheduled", "accepted", "dropped", "resyncAllowed", "resyncRefused"]},
                               "status": {"enum": ["active", "scheduled", "exploded"]}, "expiresAt": INT})}})),
     })

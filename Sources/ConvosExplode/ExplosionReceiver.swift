@@ -11,6 +11,8 @@ public enum ExplosionTrigger: String, Sendable, CaseIterable {
 /// `ConversationWriter`, `ExpiredConversationsWorker`; docs/audit/explode_receiver.md):
 ///
 /// - an ExplodeSettings message sent by this device's own inbox is ignored;
+/// - one from a sender who is neither the conversation's creator nor an admin or superAdmin is
+///   ignored, before anything else is compared;
 /// - an explode message stores `expiresAt`; a later one with an **earlier** time replaces it, an
 ///   equal or later one is ignored;
 /// - the group metadata's `expiresAtUnix` (a second copy) **overwrites** the stored time whenever
@@ -36,8 +38,16 @@ public struct ExplosionReceiver: Equatable, Sendable {
         case exploded
     }
 
+    /// Who sent an explode message, as the receiver's conversation records know them.
+    public enum Sender: String, Equatable, Sendable, CaseIterable {
+        case creator, admin, superAdmin, member, nonMember
+
+        /// May explode the conversation: the creator, an admin or a superAdmin.
+        public var mayExplode: Bool { self == .creator || self == .admin || self == .superAdmin }
+    }
+
     public enum Event: Equatable, Sendable {
-        case explodeMessage(fromSelf: Bool, expiresAt: Int64)
+        case explodeMessage(fromSelf: Bool, expiresAt: Int64, sender: Sender = .creator)
         case metadata(expiresAt: Int64)
         case trigger(ExplosionTrigger, now: Int64)
         case message
@@ -45,7 +55,7 @@ public struct ExplosionReceiver: Equatable, Sendable {
     }
 
     public enum Outcome: String, Equatable, Sendable {
-        case ignoredFromSelf, ignoredDuplicate, stored, lowered, raised, ignoredLater
+        case ignoredFromSelf, ignoredUnauthorized, ignoredDuplicate, stored, lowered, raised, ignoredLater
         case exploded, notDue, nothingScheduled
         case accepted, dropped, resyncAllowed, resyncRefused
     }
@@ -73,8 +83,9 @@ public struct ExplosionReceiver: Equatable, Sendable {
             }
         }
         switch event {
-        case .explodeMessage(let fromSelf, let t):
+        case .explodeMessage(let fromSelf, let t, let sender):
             if fromSelf { return .ignoredFromSelf }
+            guard sender.mayExplode else { return .ignoredUnauthorized }
             guard let current = expiresAt else {
                 status = .scheduled(expiresAt: t)
                 return .stored

@@ -81,7 +81,17 @@ enum ExplosionReceiverHarness {
                     ]
                     store.add(kinds[Int(UInt8(bitPattern: Int8(arg))) % kinds.count], to: inbox, id: "r\(i)")
                 }
-            case 1: _ = receivers[inbox]!.handle(.explodeMessage(fromSelf: arg & 1 == 1, expiresAt: clock + arg * 60))
+            case 1:
+                let sender = ExplosionReceiver.Sender.allCases[
+                    Int(data[i + 1] >> 4) % ExplosionReceiver.Sender.allCases.count]
+                let was = receivers[inbox]!.status
+                let outcome = receivers[inbox]!.handle(
+                    .explodeMessage(fromSelf: arg & 1 == 1, expiresAt: clock + arg * 60, sender: sender))
+                if !sender.mayExplode {
+                    fuzzInvariant(
+                        receivers[inbox]!.status == was, "an explode from a sender who may not changed the state")
+                    fuzzInvariant(outcome != .stored && outcome != .lowered, "an unauthorized explode was applied")
+                }
             case 2: _ = receivers[inbox]!.handle(.metadata(expiresAt: clock + arg * 60))
             case 3: clock += arg * 30
             case 4:

@@ -32,6 +32,16 @@ enum ExplodeMutants {
             return reference.perform(request.with(input: request.input.setting("events", to: .array(changed))))
         },
         Mutant(
+            id: "any-member-may-explode", bugClass: "AUTH_BYPASS",
+            summary: "an explode from a plain member or a non-member is applied"
+        ) { request, reference in
+            guard request.operation == .explodeReceiverTrace, let events = request.input["events"]?.arrayValue else {
+                return nil
+            }
+            let changed = events.map { $0["sender"] != nil ? $0.setting("sender", to: "creator") : $0 }
+            return reference.perform(request.with(input: request.input.setting("events", to: .array(changed))))
+        },
+        Mutant(
             id: "any-content-type", bugClass: "MISSING_STEP",
             summary: "ExplodeSettings decoded whatever the content type says"
         ) {

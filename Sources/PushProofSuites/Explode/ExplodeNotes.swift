@@ -91,6 +91,11 @@ enum ExplodeNotes {
             description:
                 "A later explode message with an earlier time replaces the stored one; an equal or later time is ignored (Convos iOS)."
         ),
+        "SenderPermission": .init(
+            bugType: "AUTH_BYPASS",
+            description:
+                "Only the conversation's creator, an admin or a superAdmin may explode it; anyone else's explode message is ignored before its time is compared (Convos iOS)."
+        ),
         "ExactDue": .init(
             bugType: "EDGE_CASE",
             description:

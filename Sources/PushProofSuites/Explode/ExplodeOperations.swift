@@ -93,7 +93,15 @@ enum ExplodeOperations {
         let r = InputReader(json)
         switch try r.string("event") {
         case "explodeMessage":
-            return .explodeMessage(fromSelf: try r.bool("fromSelf"), expiresAt: try r.int64("expiresAt"))
+            var sender = ExplosionReceiver.Sender.creator
+            if json["sender"] != nil {
+                guard let named = ExplosionReceiver.Sender(rawValue: try r.string("sender")) else {
+                    throw InputError("unknown sender: creator, admin, superAdmin, member or nonMember")
+                }
+                sender = named
+            }
+            return .explodeMessage(
+                fromSelf: try r.bool("fromSelf"), expiresAt: try r.int64("expiresAt"), sender: sender)
         case "metadata": return .metadata(expiresAt: try r.int64("expiresAt"))
         case "trigger":
             guard let trigger = ExplosionTrigger(rawValue: try r.string("trigger")) else {

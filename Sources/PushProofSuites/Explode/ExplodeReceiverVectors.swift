@@ -13,8 +13,9 @@ enum ExplodeReceiverVectors {
             for (k, x) in extra { v = v.setting(k, to: x) }
             return v
         }
-        func explode(_ t: Int64, fromSelf: Bool = false) -> JSONValue {
-            ev("explodeMessage", ["fromSelf": .bool(fromSelf), "expiresAt": .integer(t)])
+        func explode(_ t: Int64, fromSelf: Bool = false, sender: String? = nil) -> JSONValue {
+            let v = ev("explodeMessage", ["fromSelf": .bool(fromSelf), "expiresAt": .integer(t)])
+            return sender.map { v.setting("sender", to: .string($0)) } ?? v
         }
         func trigger(_ at: Int64, _ kind: String = "appBecameActive") -> JSONValue {
             ev("trigger", ["trigger": .string(kind), "now": .integer(at)])
@@ -30,6 +31,7 @@ enum ExplodeReceiverVectors {
         let worker = repo + "Storage/Workers/ExpiredConversationsWorker.swift"
         let conversation = repo + "Storage/Writers/ConversationWriter.swift"
         let due = "\(worker):321-325 (explodes when expiresAt <= Date())"
+        let permission = "\(writer):595-609 (only the creator, an admin or a superAdmin may explode)"
         let fromSelf = "\(writer):577-580"
         let store = "\(writer):611-621 (an earlier time replaces the stored one, an equal or later one is ignored)"
         let overwrite = "\(conversation):1028-1030, 1048-1058 (the metadata copy overwrites whenever it is set)"
@@ -100,6 +102,25 @@ enum ExplodeReceiverVectors {
             trace(
                 "the same metadata time again changes nothing", ["MetadataOverwrites"], source: overwrite,
                 [meta(now + 10), meta(now + 10), trigger(now + 9), trigger(now + 10)]),
+            trace(
+                "an explode from a plain member is ignored", ["SenderPermission"], source: "\(permission); \(due)",
+                [explode(now, sender: "member"), trigger(now)]),
+            trace(
+                "an explode from a sender who is not a member is ignored", ["SenderPermission"],
+                source: "\(permission); \(due)", [explode(now, sender: "nonMember"), trigger(now)]),
+            trace(
+                "an admin may explode", ["SenderPermission"], source: "\(permission); \(store); \(due)",
+                [explode(now, sender: "admin"), trigger(now)]),
+            trace(
+                "a superAdmin may explode", ["SenderPermission"], source: "\(permission); \(store); \(due)",
+                [explode(now, sender: "superAdmin"), trigger(now)]),
+            trace(
+                "a plain member's earlier explode does not lower the stored time", ["SenderPermission"],
+                source: "\(permission); \(due)",
+                [explode(now + 7200, sender: "creator"), explode(now, sender: "member"), trigger(now)]),
+            trace(
+                "from this inbox is ignored whatever its role", ["FromSelf", "SenderPermission"],
+                source: "\(fromSelf); \(due)", [explode(now, fromSelf: true, sender: "admin"), trigger(now)]),
         ]
         let hardened = [
             trace(
@@ -127,14 +148,14 @@ enum ExplodeReceiverVectors {
             suite: "explode_receiver", protocolName: "convos-explode-settings", notes: ExplodeNotes.catalogue,
             header: [
                 "The receiver's rules for one conversation, as a trace of events and the outcome and state after each.",
-                "Events: explodeMessage (fromSelf, expiresAt), metadata (expiresAt), trigger (appBecameActive | conversationExpired | explosionNotificationTapped, now), message, resync.",
-                "Outcomes: ignoredFromSelf, ignoredDuplicate (the stored time again), stored, lowered (an earlier time replaces the stored one), raised (a later metadata copy replaces it: deployed only), ignoredLater, exploded, notDue, nothingScheduled, accepted, dropped, resyncAllowed, resyncRefused.",
+                "Events: explodeMessage (fromSelf, expiresAt, sender: creator (when absent) | admin | superAdmin | member | nonMember), metadata (expiresAt), trigger (appBecameActive | conversationExpired | explosionNotificationTapped, now), message, resync.",
+                "Outcomes: ignoredFromSelf, ignoredUnauthorized (a sender who may not explode), ignoredDuplicate (the stored time again), stored, lowered (an earlier time replaces the stored one), raised (a later metadata copy replaces it: deployed only), ignoredLater, exploded, notDue, nothingScheduled, accepted, dropped, resyncAllowed, resyncRefused.",
             ],
             groups: [
                 .init(
                     type: "ReceiverTraceTest", operation: .explodeReceiverTrace,
                     description:
-                        "Each trace starts with an active conversation. What Convos iOS does (xmtplabs/convos-ios@5d1e833e); every explode message comes from a member allowed to explode (the creator or an admin).",
+                        "Each trace starts with an active conversation. What Convos iOS does (xmtplabs/convos-ios@5d1e833e); an explode message without a sender comes from the conversation's creator.",
                     ids: .block(1...200), cases: deployed),
                 .init(
                     type: "ReceiverTraceTest", operation: .explodeReceiverTrace, profile: .hardened,
