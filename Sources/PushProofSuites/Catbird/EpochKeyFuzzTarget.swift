@@ -115,7 +115,7 @@ enum EpochKeyStoreHarness {
                             fuzzInvariant(false, "the table took a step its model refuses")
                         } catch let tableError {
                             fuzzInvariant(
-                                (tableError as? EpochKeyStoreError) == (error as? EpochKeyStoreError),
+                                tableError == (error as? EpochKeyStoreError),
                                 "the table refuses otherwise than its model")
                         }
                     }
