@@ -12,6 +12,9 @@ public struct ConformanceCatalogue: Sendable {
 
     public var mutants: [Mutant] { suites.flatMap(\.mutants) }
 
+    /// The operations whose outputs are judged by meaning, not bytes.
+    public var meanings: AnswerMeanings { AnswerMeanings(suites: suites) }
+
     public func mutant(named id: String) -> Mutant? { mutants.first { $0.id == id } }
 
     /// Every vector file, generated from code: each suite's declarations run through a
@@ -19,7 +22,8 @@ public struct ConformanceCatalogue: Sendable {
     public func generateVectorFiles() throws -> [VectorFile] {
         try suites.flatMap { suite in
             let reference = ReferenceImplementation(suites: [suite])
-            return try suite.vectorFiles().map { try $0.build(with: reference) }
+            let meanings = AnswerMeanings(suites: [suite])
+            return try suite.vectorFiles().map { try $0.build(with: reference, meanings: meanings) }
         }
     }
 

@@ -9,19 +9,26 @@ public struct SuiteOperation: Sendable {
     public let name: OperationName
     public let profiles: Set<Profile>
     let handler: Handler
+    /// Where the protocol leaves an output's bytes free: what the output means (see
+    /// `AnswerMeanings`). Nil: outputs are compared as JSON values.
+    public let meaning: AnswerMeanings.Meaning?
 
-    public init(_ name: OperationName, profiles: Set<Profile> = [.deployed, .proposal], handler: @escaping Handler) {
+    public init(
+        _ name: OperationName, profiles: Set<Profile> = [.deployed, .proposal],
+        meaning: AnswerMeanings.Meaning? = nil, handler: @escaping Handler
+    ) {
         self.name = name
         self.profiles = profiles
+        self.meaning = meaning
         self.handler = handler
     }
 
     /// An operation whose handler returns an output or throws.
     public init(
         _ name: OperationName, profiles: Set<Profile> = [.deployed, .proposal],
-        output: @escaping @Sendable (OperationRequest) throws -> JSONValue
+        meaning: AnswerMeanings.Meaning? = nil, output: @escaping @Sendable (OperationRequest) throws -> JSONValue
     ) {
-        self.init(name, profiles: profiles) { .output(try output($0)) }
+        self.init(name, profiles: profiles, meaning: meaning) { .output(try output($0)) }
     }
 }
 

@@ -66,11 +66,12 @@ extension ConformanceRunner {
     /// Runs the vectors against each mutant, as `implementation` makes it (in-process by default,
     /// or behind an adapter).
     public static func hunt(
-        _ mutants: [Mutant], files: [VectorFile],
+        _ mutants: [Mutant], files: [VectorFile], meanings: AnswerMeanings,
         implementation: (Mutant) throws -> any ConformanceImplementation
     ) throws -> [MutantReport] {
         try mutants.map { mutant in
-            let report = try ConformanceRunner(implementation: try implementation(mutant)).run(files)
+            let report = try ConformanceRunner(implementation: try implementation(mutant), meanings: meanings).run(
+                files)
             return MutantReport(
                 mutant: mutant.id, bugClass: mutant.bugClass, summary: mutant.summary,
                 caughtBy: report.outcomes.filter(\.failsRun).map(\.name))

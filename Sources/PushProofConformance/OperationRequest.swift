@@ -21,6 +21,11 @@ public struct OperationRequest: Sendable, Equatable {
         OperationRequest(operation: operation, profile: profile, input: input)
     }
 
+    /// The same request in another profile.
+    public func with(profile: Profile) -> OperationRequest {
+        OperationRequest(operation: operation, profile: profile, input: input)
+    }
+
     /// The adapter protocol's `input` (v1): the vector's input with `profile` set in it.
     public var wireInput: JSONValue { input.setting("profile", to: .string(profile.rawValue)) }
 

@@ -1,5 +1,6 @@
-/// Which system a vector group describes: `deployed` (what the pinned upstream code does) and
-/// `proposal` (the design documents) are every suite's; a suite may name more in its own folder
+/// Which system a vector group describes: `deployed` (what the pinned upstream code does),
+/// `hardened` (PushProof's stricter rules) and `proposal` (the design documents) are shared; a
+/// suite may name more in its own folder
 /// (`extension Profile { static let legacy: Profile = "legacy" }`). The profile is read once, at
 /// the edge (a vector group, or a request of the adapter protocol), and reaches handlers typed.
 public struct Profile: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByStringLiteral,
@@ -12,6 +13,9 @@ public struct Profile: RawRepresentable, Hashable, Comparable, Sendable, Express
 
     public static let deployed: Profile = "deployed"
     public static let proposal: Profile = "proposal"
+    /// PushProof's own stricter recommendations, each vector with its reason and bug type, on the
+    /// same kinds of inputs as `deployed` (docs/provenance.md).
+    public static let hardened: Profile = "hardened"
 
     public var description: String { rawValue }
     public static func < (a: Profile, b: Profile) -> Bool { a.rawValue < b.rawValue }

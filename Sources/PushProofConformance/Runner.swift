@@ -67,9 +67,12 @@ public enum RunnerError: Error, CustomStringConvertible {
 /// Runs vector files against an implementation and judges each answer.
 public struct ConformanceRunner {
     public let implementation: any ConformanceImplementation
+    /// The operations whose outputs are judged by meaning (`Suites.catalogue.meanings`).
+    public let meanings: AnswerMeanings
 
-    public init(implementation: any ConformanceImplementation) {
+    public init(implementation: any ConformanceImplementation, meanings: AnswerMeanings) {
         self.implementation = implementation
+        self.meanings = meanings
     }
 
     /// Loads every `*_test.json` in `directory`, sorted by name.
@@ -120,8 +123,8 @@ public struct ConformanceRunner {
     }
 
     func judge(_ test: VectorTest, in group: VectorGroup, suite: String) -> TestOutcome {
-        let answer = implementation.perform(
-            OperationRequest(operation: group.operation, profile: group.profile, input: test.input))
+        let request = OperationRequest(operation: group.operation, profile: group.profile, input: test.input)
+        let answer = meanings.judged(implementation.perform(request), for: request)
         let status: TestOutcome.Status
         if answer == .unimplemented {
             status = .skipped

@@ -137,8 +137,11 @@ public struct VectorFileDeclaration: Sendable {
     }
 
     /// Runs every case through `reference` and writes down its answers; stops at the first case
-    /// whose answer is not the declared one.
-    public func build(with reference: any ConformanceImplementation) throws -> VectorFile {
+    /// whose answer is not the declared one. An operation judged by meaning (`meanings`) gets the
+    /// meaning of the reference's output as `expected`, and the output itself in `intermediate`.
+    public func build(
+        with reference: any ConformanceImplementation, meanings: AnswerMeanings = AnswerMeanings()
+    ) throws -> VectorFile {
         var used: [FlagNote] = []
         var built: [VectorGroup] = []
         var ids = Set<Int>()
@@ -157,14 +160,19 @@ public struct VectorFileDeclaration: Sendable {
                 let tcId = group.ids.first + offset
                 let place = "\(suite) tcId \(tcId) (\(c.comment))"
                 guard ids.insert(tcId).inserted else { throw GeneratorError("\(place): the tcId is taken") }
-                let answer = reference.perform(
-                    OperationRequest(operation: group.operation, profile: group.profile, input: c.input))
-                guard c.expectation.matches(answer) else {
+                let request = OperationRequest(operation: group.operation, profile: group.profile, input: c.input)
+                let raw = reference.perform(request)
+                guard c.expectation.matches(raw) else {
                     throw GeneratorError(
-                        "\(place): declared \(c.expectation), the reference answered \(JSONWriter.compact(answer.json))"
+                        "\(place): declared \(c.expectation), the reference answered \(JSONWriter.compact(raw.json))"
                     )
                 }
-                do { try c.check?(answer) } catch { throw GeneratorError("\(place): \(error)") }
+                do { try c.check?(raw) } catch { throw GeneratorError("\(place): \(error)") }
+                let answer = meanings.judged(raw, for: request)
+                var intermediate = c.intermediate
+                if answer != raw, case .output(let bytes) = raw {
+                    intermediate = Self.merging(bytes, into: intermediate)
+                }
                 guard !c.alsoAccepted.contains(answer.json) else {
                     throw GeneratorError("\(place): an alternative equal to the expected answer")
                 }
@@ -187,7 +195,7 @@ public struct VectorFileDeclaration: Sendable {
                     VectorTest(
                         tcId: tcId, comment: c.comment, flags: c.flags, source: c.source, result: result,
                         input: c.input,
-                        intermediate: c.intermediate, expected: answer.json, alsoAccepted: c.alsoAccepted,
+                        intermediate: intermediate, expected: answer.json, alsoAccepted: c.alsoAccepted,
                         deployedAnswer: c.deployedAnswer))
             }
             built.append(
@@ -203,5 +211,12 @@ public struct VectorFileDeclaration: Sendable {
             throw GeneratorError("\(suite): the file does not read back as written")
         }
         return file
+    }
+
+    /// The reference's own output beside the case's intermediate values (its members first).
+    static func merging(_ output: JSONValue, into intermediate: JSONValue?) -> JSONValue {
+        guard let extra = output.members else { return intermediate ?? output }
+        guard let base = intermediate?.members else { return output }
+        return .object(base + extra.filter { member in !base.contains { $0.key == member.key } })
     }
 }

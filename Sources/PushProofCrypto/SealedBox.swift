@@ -80,6 +80,34 @@ public enum SealedBox {
         return message
     }
 
+    /// Opens a sealed box from the sender's side: with the ephemeral key pair it was sealed with
+    /// and the recipient's public key (X25519 gives both sides the same shared key). The box must
+    /// start with that ephemeral public key. For checking a sealer whose ephemeral key is known
+    /// (test vectors); a deployed sender drops the ephemeral key after sealing.
+    public static func openAsSender(_ box: [UInt8], recipient: X25519.PublicKey, ephemeral: X25519.KeyPair)
+        throws(CryptoError) -> [UInt8]
+    {
+        Sodium.ensureInitialised()
+        guard box.count >= overhead else {
+            throw .truncated(what: "sealed box", minimum: overhead, actual: box.count)
+        }
+        guard ConstantTime.equal(Array(box[0..<ephemeralKeyByteCount]), ephemeral.publicKey.rawBytes) else {
+            throw .authenticationFailed
+        }
+        let nonce = nonce(ephemeralPublicKey: ephemeral.publicKey, recipientPublicKey: recipient)
+        var message = [UInt8](repeating: 0, count: box.count - overhead)
+        let status = box.withUnsafeBufferPointer { input in
+            ephemeral.secretKey.bytes.withUnsafeBytes { esk in
+                crypto_box_open_easy(
+                    &message, input.baseAddress! + ephemeralKeyByteCount,
+                    UInt64(box.count - ephemeralKeyByteCount), nonce, recipient.rawBytes,
+                    esk.bindMemory(to: UInt8.self).baseAddress!)
+            }
+        }
+        guard status == 0 else { throw .authenticationFailed }
+        return message
+    }
+
     /// libsodium's own one-call functions, kept for cross-checking the composition above.
     public enum Libsodium {
         public static func seal(_ message: [UInt8], to recipient: X25519.PublicKey) throws(CryptoError) -> [UInt8] {

@@ -90,7 +90,7 @@ struct Run: ParsableCommand {
             implementation = Suites.catalogue.reference
         }
         let selection = TestSelection(suites: suite, tests: test, profiles: profile.map(Profile.init(rawValue:)))
-        let report = try ConformanceRunner(implementation: implementation).run(
+        let report = try ConformanceRunner(implementation: implementation, meanings: Suites.catalogue.meanings).run(
             files, selection: selection, expectedFailures: expected)
         print(Reports.text(report, verbose: verbose), terminator: "")
         if let junit { try Reports.junitXML(report).write(toFile: junit, atomically: true, encoding: .utf8) }
@@ -180,7 +180,7 @@ struct Mutants: ParsableCommand {
         let catalogue = Suites.catalogue
         let reference = catalogue.reference
         let byVectors = catalogue.mutants.filter { $0.detection == .vectors }
-        let reports = try ConformanceRunner.hunt(byVectors, files: files) {
+        let reports = try ConformanceRunner.hunt(byVectors, files: files, meanings: Suites.catalogue.meanings) {
             (mutant: Mutant) -> any ConformanceImplementation in
             if viaAdapter { return try ExternalImplementation(commandLine: "'\(me)' adapter --mutant \(mutant.id)") }
             return MutatedImplementation(mutant, reference: reference)
@@ -254,7 +254,8 @@ struct Fuzz: ParsableCommand {
             var missed: [String] = []
             for m in catalogue.mutants {
                 let fuzzer = DifferentialFuzzer(
-                    seed: seed, iterations: iterations, seconds: seconds, maximumFindings: 1, profiles: profiles)
+                    seed: seed, iterations: iterations, seconds: seconds, maximumFindings: 1, profiles: profiles,
+                    meanings: catalogue.meanings)
                 let report = fuzzer.run(
                     reference: reference, implementation: MutatedImplementation(m, reference: reference), files: files)
                 let found = report.findings.first.map {
@@ -286,7 +287,9 @@ struct Fuzz: ParsableCommand {
         } else {
             implementation = reference
         }
-        let fuzzer = DifferentialFuzzer(seed: seed, iterations: iterations, seconds: seconds, profiles: profiles)
+        let fuzzer = DifferentialFuzzer(
+            seed: seed, iterations: iterations, seconds: seconds, profiles: profiles,
+            meanings: Suites.catalogue.meanings)
         let report = fuzzer.run(reference: reference, implementation: implementation, files: files) { r in
             FileHandle.standardError.write(
                 Data("fuzz: \(r.iterations) inputs, \(r.compared) compared, \(r.findings.count) findings\n".utf8))

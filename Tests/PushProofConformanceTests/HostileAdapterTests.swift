@@ -104,7 +104,7 @@ import Testing
     @Test func aRunAgainstAHangingAdapterEnds() throws {
         let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
         let adapter = try ExternalImplementation(commandLine: Self.script("hang.sh"), timeout: 0.5)
-        let report = try ConformanceRunner(implementation: adapter).run(
+        let report = try ConformanceRunner(implementation: adapter, meanings: AnswerMeanings()).run(
             files, selection: TestSelection(suites: ["registration_client"]))
         #expect(report.count(.failed) == 7)  // the seven registration.tokenId vectors
         #expect(report.count(.skipped) == report.outcomes.count - 7)

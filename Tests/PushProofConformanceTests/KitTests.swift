@@ -88,7 +88,7 @@ import Testing
 
     @Test func mutantsAreCaughtThroughTheCatalogue() throws {
         let files = try catalogue.generateVectorFiles()
-        let reports = try ConformanceRunner.hunt(catalogue.mutants, files: files) {
+        let reports = try ConformanceRunner.hunt(catalogue.mutants, files: files, meanings: catalogue.meanings) {
             MutatedImplementation($0, reference: catalogue.reference)
         }
         #expect(reports.map(\.caughtBy) == [["toy_upper:1", "toy_upper:4"]])

@@ -20,7 +20,7 @@ struct Breaking: ConformanceImplementation {
 @Suite struct SuiteTests {
     @Test func everyShippedVectorPassesAgainstTheReference() throws {
         let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
-        let report = try ConformanceRunner(implementation: reference).run(files)
+        let report = try ConformanceRunner(implementation: reference, meanings: Suites.catalogue.meanings).run(files)
         #expect(report.count(.failed) == 0, "\(Reports.text(report))")
         #expect(report.count(.skipped) == 0)
         #expect(report.outcomes.count >= 402)
@@ -80,7 +80,7 @@ struct Breaking: ConformanceImplementation {
             }
             return outcome
         }
-        let report = try ConformanceRunner(implementation: lax).run(
+        let report = try ConformanceRunner(implementation: lax, meanings: Suites.catalogue.meanings).run(
             files, selection: TestSelection(suites: ["registration_bouncer"]))
         let caught = report.outcomes.filter { $0.status == .failed }
         #expect(caught.count >= 4)
@@ -94,7 +94,7 @@ struct Breaking: ConformanceImplementation {
             if case .error(let code, _?) = outcome { return .error(code: code, message: "something else") }
             return outcome
         }
-        let report = try ConformanceRunner(implementation: sloppy).run(files)
+        let report = try ConformanceRunner(implementation: sloppy, meanings: Suites.catalogue.meanings).run(files)
         let seals = files.flatMap(\.groups).filter { $0.operation == .registrationSeal }.map(\.tests.count).reduce(0, +)
         #expect(report.count(.skipped) == seals && seals > 0)
         #expect(report.count(.failed) > 0)
@@ -109,7 +109,7 @@ struct Breaking: ConformanceImplementation {
             request.operation == .registrationBouncer && outcome == .error(code: "REQUEST_EXPIRED", message: nil)
                 ? .output(["deviceId": 1, "created": true]) : outcome
         }
-        let runner = ConformanceRunner(implementation: lax)
+        let runner = ConformanceRunner(implementation: lax, meanings: Suites.catalogue.meanings)
         let failing = try runner.run(files).outcomes.filter { $0.status == .failed }.map(\.name)
         #expect(failing.count >= 4)
 
@@ -144,7 +144,8 @@ struct Breaking: ConformanceImplementation {
                     let alt = test.alsoAccepted.last!
                     let outcome: OperationOutcome =
                         alt["output"].map { .output($0) } ?? .error(code: alt["error"]!.stringValue!, message: nil)
-                    let runner = ConformanceRunner(implementation: Breaking { _, _ in outcome })
+                    let runner = ConformanceRunner(
+                        implementation: Breaking { _, _ in outcome }, meanings: Suites.catalogue.meanings)
                     #expect(
                         runner.judge(test, in: group, suite: file.suite).status == .passed, "\(file.suite):\(test.tcId)"
                     )
@@ -157,7 +158,7 @@ struct Breaking: ConformanceImplementation {
 
     @Test func selectionAndReports() throws {
         let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
-        let report = try ConformanceRunner(implementation: reference)
+        let report = try ConformanceRunner(implementation: reference, meanings: Suites.catalogue.meanings)
             .run(files, selection: TestSelection(tests: ["registration_client:1", "registration_bouncer:2"]))
         #expect(report.outcomes.map(\.name) == ["registration_bouncer:2", "registration_client:1"])
         let xml = Reports.junitXML(report)
@@ -165,9 +166,10 @@ struct Breaking: ConformanceImplementation {
         let json = try JSONParser.parse(Reports.json(report))
         #expect(json["passed"] == 2)
         #expect(throws: RunnerError.self) {
-            try ConformanceRunner(implementation: reference).run(files, selection: TestSelection(suites: ["nope"]))
+            try ConformanceRunner(implementation: reference, meanings: Suites.catalogue.meanings).run(
+                files, selection: TestSelection(suites: ["nope"]))
         }
-        let proposal = try ConformanceRunner(implementation: reference).run(
+        let proposal = try ConformanceRunner(implementation: reference, meanings: Suites.catalogue.meanings).run(
             files, selection: TestSelection(profiles: [.proposal]))
         #expect(!proposal.outcomes.isEmpty && proposal.outcomes.allSatisfy { $0.profile == .proposal })
     }
@@ -202,7 +204,7 @@ struct Breaking: ConformanceImplementation {
             FileManager.default.isExecutableFile(atPath: binary), "build the pushproof product first (swift build)")
         let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
         let adapter = try ExternalImplementation(commandLine: "'\(binary)' adapter")
-        let report = try ConformanceRunner(implementation: adapter).run(files)
+        let report = try ConformanceRunner(implementation: adapter, meanings: Suites.catalogue.meanings).run(files)
         #expect(report.count(.failed) == 0 && report.count(.skipped) == 0)
         #expect(adapter.hello.operations == Set(Suites.catalogue.reference.operations.map(\.rawValue)))
     }
@@ -211,7 +213,7 @@ struct Breaking: ConformanceImplementation {
         let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
         let catalogue = Suites.catalogue
         let byVectors = catalogue.mutants.filter { $0.detection == .vectors }
-        let reports = try ConformanceRunner.hunt(byVectors, files: files) {
+        let reports = try ConformanceRunner.hunt(byVectors, files: files, meanings: Suites.catalogue.meanings) {
             MutatedImplementation($0, reference: catalogue.reference)
         }
         for report in reports {
@@ -261,11 +263,12 @@ struct Breaking: ConformanceImplementation {
         let catalogue = Suites.catalogue
         let fuzzingOnly = catalogue.mutants.filter { $0.detection == .fuzzing }
         #expect(fuzzingOnly.count >= 2)
-        let reports = try ConformanceRunner.hunt(fuzzingOnly, files: files) {
+        let reports = try ConformanceRunner.hunt(fuzzingOnly, files: files, meanings: Suites.catalogue.meanings) {
             MutatedImplementation($0, reference: catalogue.reference)
         }
         #expect(reports.allSatisfy { !$0.caught }, "a fuzzing-only mutant is caught by the vectors: mark it .vectors")
-        let fuzzer = DifferentialFuzzer(seed: 1, iterations: 200_000, maximumFindings: 1)
+        let fuzzer = DifferentialFuzzer(
+            seed: 1, iterations: 200_000, maximumFindings: 1, meanings: Suites.catalogue.meanings)
         for mutant in fuzzingOnly {
             let report = fuzzer.run(
                 reference: catalogue.reference,
@@ -280,7 +283,7 @@ struct Breaking: ConformanceImplementation {
                 #expect(finding.mutations.count >= 1 && finding.reference != finding.implementation)
             }
         }
-        let clean = DifferentialFuzzer(seed: 7, iterations: 1500).run(
+        let clean = DifferentialFuzzer(seed: 7, iterations: 1500, meanings: Suites.catalogue.meanings).run(
             reference: catalogue.reference, implementation: catalogue.reference, files: files)
         #expect(clean.findings.isEmpty && clean.compared > 0)
     }

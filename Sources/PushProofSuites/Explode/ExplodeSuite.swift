@@ -1,11 +1,5 @@
 import PushProofConformance
 
-extension Profile {
-    /// PushProof's stricter advice beside what upstream does: each test says why, and its flag
-    /// names the bug type.
-    public static let hardened: Profile = "hardened"
-}
-
 extension OperationName {
     public static let explodeEncode: OperationName = "explode.encode"
     public static let explodeWrap: OperationName = "explode.wrap"
