@@ -175,17 +175,20 @@ schemas["envelope_server"] = schema(
     "PushProof notification envelope server and bouncer vectors", "envelope_server", "zulip-push-envelope",
     ["encryptGroup", "sealGroup", "payloadGroup"], {
         "notification": NOTIFICATION_IN,
-        "encryptGroup": group("EnvelopeEncryptTest", "envelope.encrypt", "encryptTest", ["deployed"]),
+        "encryptGroup": group("EnvelopeEncryptTest", "envelope.encrypt", "encryptTest", ["deployed", "hardened"]),
         "sealGroup": group("EnvelopeSealTest", "envelope.seal", "sealTest", ["proposal"]),
         "payloadGroup": group("BouncerPayloadTest", "envelope.bouncerPayload", "payloadTest"),
         "encryptTest": test(obj(["notification", "pushKeyId", "pushKey", "nonce"], {
                                 "notification": {"$ref": "#/$defs/notification"}, "pushKeyId": {"type": "integer", "minimum": 0, "maximum": 4294967295},
                                 "pushKey": {"$ref": "#/$defs/hex"}, "nonce": {"type": "string", "pattern": "^[0-9a-f]{48}$"}}),
-                            obj(["plaintext", "encryptedData"], {"plaintext": STR, "encryptedData": {"$ref": "#/$defs/base64"}})),
+                            # Judged by meaning (docs/vector-format.md): the nonce and the decrypted notification.
+                            obj(["nonce", "notification"], {"nonce": {"type": "string", "pattern": "^[0-9a-f]{48}$"},
+                                                            "notification": NOTIFICATION_OUT})),
         "sealTest": test(obj(["notification", "devicePublicKey", "ephemeralSecretKey"], {
                              "notification": {"$ref": "#/$defs/notification"}, "devicePublicKey": {"$ref": "#/$defs/base64"},
                              "ephemeralSecretKey": {"$ref": "#/$defs/hex32"}}),
-                         obj(["plaintext", "encryptedContent"], {"plaintext": STR, "encryptedContent": {"$ref": "#/$defs/base64"}})),
+                         # Judged by meaning: the ephemeral public key the box starts with, and the notification.
+                         obj(["nonce", "notification"], {"nonce": {"$ref": "#/$defs/hex32"}, "notification": NOTIFICATION_OUT})),
         "payloadTest": test(obj(["service", "priority"], {
                                 "service": {"enum": ["apns", "fcm"]}, "priority": {"enum": ["high", "normal"]},
                                 "pushKeyId": {"type": "integer", "minimum": 0, "maximum": 4294967295}, "encryptedData": STR,
@@ -204,10 +207,11 @@ schemas["envelope_server"] = schema(
     })
 
 RECEIVE_OUT = {"oneOf": [obj(["outcome", "notification"], {"outcome": {"const": "delivered"}, "notification": NOTIFICATION_OUT}),
-                         obj(["outcome"], {"outcome": {"enum": ["droppedUnknownKey", "droppedOtherAccount"]}})]}
+                         obj(["outcome"], {"outcome": {"enum": ["droppedUnknownKey", "droppedOtherAccount",
+                                                                "droppedUnexpectedType", "droppedAsLegacy"]}})]}
 schemas["envelope_client"] = schema(
     "PushProof notification envelope client vectors", "envelope_client", "zulip-push-envelope", ["receiveGroup"], {
-        "receiveGroup": group("EnvelopeReceiveTest", "envelope.receive", "receiveTest"),
+        "receiveGroup": group("EnvelopeReceiveTest", "envelope.receive", "receiveTest", ["deployed", "hardened", "proposal"]),
         "receiveTest": test(obj(["service", "account", "payload"], {
                                 "service": {"enum": ["apns", "fcm"]}, "account": ACCOUNT, "payload": True, "now": INT,
                                 "keys": {"type": "array", "items": obj(["id", "pushKey", "createdAt"], {

@@ -10,19 +10,41 @@ public enum ReceiveOutcome: Equatable, Sendable {
     case droppedUnknownKey
     /// Decrypted, but the realm origin or user id is another account's: drop.
     case droppedOtherAccount
+    /// Deployed: decrypted, but its `type` is neither `message` nor `remove`
+    /// (zulip-flutter's `UnexpectedNotifPayload`): drop.
+    case droppedUnexpectedType
+    /// Deployed, FCM: the data does not read as an E2EE message, so the client hands it to the
+    /// legacy plaintext path, which ignores it for a server of feature level 468 or later.
+    case droppedAsLegacy
 }
 
 /// The client's side of the envelope.
 public struct NotificationReceiver: Sendable {
+    /// Which reading of a payload and plaintext the receiver follows.
+    public enum Rules: Sendable {
+        /// zulip-flutter@e989e4f as it is (`DeployedPayloadReader`; lib/notifications/receive.dart:
+        /// 217-235, 278-309): lenient key ids, either base64 alphabet, FCM failures ignored,
+        /// types other than `message` and `remove` dropped.
+        case deployed
+        /// PushProof's stricter reading: a canonical uint32 key id of the service's JSON type,
+        /// canonical standard base64, every malformed payload an error, an unknown type an error.
+        case hardened
+    }
+
     public var account: NotificationAccount
+    public var rules: Rules
 
-    public init(account: NotificationAccount) { self.account = account }
+    public init(account: NotificationAccount, rules: Rules = .hardened) {
+        self.account = account
+        self.rules = rules
+    }
 
-    /// Deployed profile: `push_key_id` picks the key, secretbox opens `encrypted_data`.
+    /// Deployed wire format: `push_key_id` picks the key, secretbox opens `encrypted_data`.
     /// Order: payload shape, key lookup, decryption, plaintext, account check.
     public func receive(service: PushService, payload: JSONValue, keys: PushKeyStore, now: Int64) throws(EnvelopeError)
         -> ReceiveOutcome
     {
+        if rules == .deployed { return try receiveAsDeployed(service: service, payload: payload, keys: keys, now: now) }
         let (address, ciphertext) = try PushServicePayload.parse(service: service, payload: payload, profile: .deployed)
         guard case .pushKeyId(let id) = address else { throw .malformedPayload("no push_key_id") }
         // The ciphertext's shape is checked before the lookup, so a malformed payload is
@@ -30,6 +52,46 @@ public struct NotificationReceiver: Sendable {
         _ = try NotificationCipher.decodeEncryptedData(ciphertext)
         guard let key = keys.key(id: id, now: now) else { return .droppedUnknownKey }
         let plaintext = try NotificationCipher.decrypt(encryptedData: ciphertext, key: key)
+        return try accept(NotificationParser.parse(plaintext))
+    }
+
+    /// zulip-flutter's order: both fields are read before the lookup (receive.dart:221-230);
+    /// the length shows only when decrypting, after it (lib/model/push_key.dart:287-303).
+    private func receiveAsDeployed(service: PushService, payload: JSONValue, keys: PushKeyStore, now: Int64)
+        throws(EnvelopeError) -> ReceiveOutcome
+    {
+        let read: (keyId: UInt32?, data: [UInt8])
+        do {
+            read = try DeployedPayloadReader.read(service: service, payload: payload)
+        } catch .malformed(let why) {
+            throw .malformedPayload(why)
+        } catch {
+            return .droppedAsLegacy
+        }
+        guard let id = read.keyId, let key = keys.key(id: id, now: now) else { return .droppedUnknownKey }
+        guard read.data.count >= NotificationCipher.overhead else {
+            throw .malformedPayload(
+                "encrypted_data is \(read.data.count) bytes, shorter than nonce and tag (\(NotificationCipher.overhead))"
+            )
+        }
+        let plaintext: [UInt8]
+        do {
+            plaintext = try SecretBox.open(
+                Array(read.data[SecretBox.nonceByteCount...]), key: key.secretboxKey,
+                nonce: Array(read.data[0..<SecretBox.nonceByteCount]))
+        } catch {
+            throw .authenticationFailed
+        }
+        // receive.dart:295-300: the plaintext must be a JSON object; only `message` and
+        // `remove` are parsed (lib/api/notifications.dart:72-78), anything else is dropped.
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(plaintext)
+        } catch {
+            throw .malformedNotification("the plaintext is not JSON")
+        }
+        guard value.members != nil else { throw .malformedNotification("the plaintext is not a JSON object") }
+        guard value["type"] == "message" || value["type"] == "remove" else { return .droppedUnexpectedType }
         return try accept(NotificationParser.parse(plaintext))
     }
 

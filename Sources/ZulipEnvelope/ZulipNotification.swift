@@ -60,26 +60,23 @@ public enum ZulipNotification: Equatable, Sendable {
         }
     }
 
-    /// The notification's members, in the order of its JSON object (which the client must not
-    /// depend on, but which makes the bytes reproducible): `type`, `realm_url`, `realm_name`,
-    /// `user_id`, then the kind's fields. The one description of the plaintext's shape; `json`
-    /// and `plaintext` are two renderings of it.
+    /// The notification's members, in the order Zulip's server inserts them into its dict
+    /// (zulip/zulip@48f74227 zerver/lib/push_notifications.py: the account first, lines 973-986;
+    /// a message's fields, 997-1066 and 1223-1234; a removal's, 1245-1252; a test's, 1961-1963),
+    /// which `orjson.dumps` writes as is. Clients must not depend on the order (the API
+    /// documentation lists the keys alphabetically), and vectors judge the plaintext by its
+    /// meaning; the order only makes the bytes reproducible. The one description of the
+    /// plaintext's shape; `json` and `plaintext` are two renderings of it.
     public func encode<Sink: JSONObjectSink & ~Copyable>(into sink: inout Sink) {
-        func head(_ type: String, _ a: NotificationAccount) {
-            sink.member("type", string: type)
+        func head(_ a: NotificationAccount) {
             sink.member("realm_url", string: a.realmURL)
             sink.member("realm_name", string: a.realmName)
             sink.member("user_id", integer: a.userId)
         }
         switch self {
         case .message(let m):
-            head("message", m.account)
+            head(m.account)
             sink.member("sender_id", integer: m.senderId)
-            sink.member("sender_full_name", string: m.senderFullName)
-            sink.member("sender_avatar_url", string: m.senderAvatarURL)
-            sink.member("message_id", integer: m.messageId)
-            sink.member("time", integer: m.time)
-            sink.member("content", string: m.content)
             if let group = m.mentionedUserGroup {
                 sink.member("mentioned_user_group_id", integer: group.id)
                 sink.member("mentioned_user_group_name", string: group.name)
@@ -87,18 +84,26 @@ public enum ZulipNotification: Equatable, Sendable {
             switch m.recipient {
             case .channel(let id, let name, let topic):
                 sink.member("recipient_type", string: "channel")
-                sink.member("channel_id", integer: id)
                 sink.member("channel_name", string: name)
+                sink.member("channel_id", integer: id)
                 sink.member("topic", string: topic)
             case .direct(let ids):
                 sink.member("recipient_type", string: "direct")
                 sink.member("recipient_user_ids", integers: ids)
             }
+            sink.member("type", string: "message")
+            sink.member("message_id", integer: m.messageId)
+            sink.member("time", integer: m.time)
+            sink.member("content", string: m.content)
+            sink.member("sender_full_name", string: m.senderFullName)
+            sink.member("sender_avatar_url", string: m.senderAvatarURL)
         case .remove(let r):
-            head("remove", r.account)
+            head(r.account)
+            sink.member("type", string: "remove")
             sink.member("message_ids", integers: r.messageIds)
         case .test(let t):
-            head("test", t.account)
+            head(t.account)
+            sink.member("type", string: "test")
             sink.member("time", integer: t.time)
         }
     }
@@ -160,9 +165,12 @@ public enum NotificationBuilder {
         return result
     }
 
-    /// At most 200 ids, the newest (largest) ones, ascending and without repeats.
-    public static func removalIds(_ ids: [Int64]) -> [Int64] {
-        Array(Set(ids).sorted().suffix(maximumRemovalIds))
+    /// At most 200 ids, the newest (largest) ones, ascending: `sorted(message_ids)[-200:]`
+    /// (zulip/zulip@48f74227 push_notifications.py:1320-1321), which keeps repeats; the
+    /// deployed callers never pass any (one `UserMessage` row per message). `distinct` drops
+    /// them first (PushProof's hardened rule: a list of ids to remove is a set).
+    public static func removalIds(_ ids: [Int64], distinct: Bool = false) -> [Int64] {
+        Array((distinct ? Array(Set(ids)) : ids).sorted().suffix(maximumRemovalIds))
     }
 
     /// Sorted, without repeats, with the sender and the recipient added.
@@ -187,8 +195,10 @@ public enum NotificationBuilder {
                 content: truncate(content), mentionedUserGroup: mentionedUserGroup, recipient: r))
     }
 
-    public static func remove(account: NotificationAccount, messageIds: [Int64]) -> ZulipNotification {
-        .remove(.init(account: account, messageIds: removalIds(messageIds)))
+    public static func remove(account: NotificationAccount, messageIds: [Int64], distinct: Bool = false)
+        -> ZulipNotification
+    {
+        .remove(.init(account: account, messageIds: removalIds(messageIds, distinct: distinct)))
     }
 
     public static func test(account: NotificationAccount, time: Int64) -> ZulipNotification {

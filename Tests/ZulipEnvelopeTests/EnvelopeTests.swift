@@ -118,7 +118,23 @@ func message(content: String, sender: String = "Alice", topic: String = "lunch")
         let combining = String(repeating: "e\u{301}", count: 101)
         #expect(NotificationBuilder.truncate(combining).unicodeScalars.count == 201)
         #expect(NotificationBuilder.removalIds(Array(1...250).map { Int64($0) }) == Array(51...250).map { Int64($0) })
+        // Upstream's sorted(ids)[-200:] keeps repeats; the hardened rule drops them.
+        #expect(NotificationBuilder.removalIds([9, 3, 9, 3, 1]) == [1, 3, 3, 9, 9])
+        #expect(NotificationBuilder.removalIds([9, 3, 9, 3, 1], distinct: true) == [1, 3, 9])
+        #expect(NotificationBuilder.removalIds(Array(repeating: 7, count: 201) + [1]).count == 200)
         #expect(NotificationBuilder.directRecipients([12, 5, 12], senderId: 11, userId: 10) == [5, 10, 11, 12])
+    }
+
+    /// The bytes Zulip's server writes for a removal (orjson over its dict, in insertion order),
+    /// as worked out in docs/audit/envelope.md for envelope_server tcId 13.
+    @Test func plaintextFollowsTheServersInsertionOrder() {
+        let n = NotificationBuilder.remove(
+            account: NotificationAccount(realmURL: "https://chat.example.com", realmName: "Example Chat", userId: 10),
+            messageIds: [9, 3, 9, 3, 1])
+        #expect(
+            String(decoding: n.plaintext, as: UTF8.self)
+                == #"{"realm_url":"https://chat.example.com","realm_name":"Example Chat","user_id":10,"type":"remove","message_ids":[1,3,3,9,9]}"#
+        )
     }
 
     @Test func oversizeIsAClearError() {

@@ -31,23 +31,49 @@ enum EnvelopeClientVectors {
     static let standardKeys = keysJSON([(E.keyId, E.key, E.now - 10 * E.day, nil)])
 
     static func receiveCase(
-        _ comment: String, _ flags: [String], service: String = "apns", payload: JSONValue,
-        keys: JSONValue = standardKeys, now: Int64 = E.now, outcome: String? = nil, code: String? = nil
+        _ comment: String, _ flags: [String], source: String? = nil, service: String = "apns", payload: JSONValue,
+        keys: JSONValue = standardKeys, now: Int64 = E.now, outcome: String? = nil, code: String? = nil,
+        also: [JSONValue] = []
     ) -> VectorCase {
         VectorCase(
-            comment: comment, flags: flags,
+            comment: comment, flags: flags, source: source,
             input: [
                 "service": .string(service), "account": E.account, "keys": keys, "now": .integer(now),
                 "payload": payload,
             ],
-            code: code, outcome: outcome)
+            code: code, outcome: outcome, alsoAccepted: also)
     }
+
+    // zulip/zulip-flutter@e989e4f (docs/audit/envelope.md, part 3).
+    static let flutter = "zulip/zulip-flutter@e989e4f:"
+    static let apnsRead = "\(flutter)lib/api/notifications.g.dart:24-29 ((push_key_id as num).toInt(), base64Decode)"
+    static let fcmRead =
+        "\(flutter)lib/api/notifications.g.dart:11-15, lib/api/notifications.dart:526-536 (int.parse(push_key_id, radix: 10), base64Decode)"
+    static let lookup = "\(flutter)lib/notifications/receive.dart:283-290 (no key with this id: return null)"
+    static let decrypt =
+        "\(flutter)lib/model/push_key.dart:287-303 (nonce = first 24 bytes, secretBox.openEasy; throws)"
+    static let types =
+        "\(flutter)lib/api/notifications.dart:72-78, lib/notifications/receive.dart:296-300 (only message and remove are parsed; UnexpectedNotifPayload: return null)"
+    static let accountCheck = "\(flutter)lib/notifications/receive.dart:302-306 (realmUrl.origin and userId must match)"
+    static let rotation =
+        "\(flutter)lib/model/push_key.dart:152-216 (superseded on acknowledgement or 15 days after a newer key; deleted when superseded >= 30 days)"
+    static let legacy =
+        "\(flutter)lib/notifications/receive.dart:221-228, 237-270 (an FCM message that does not read as E2EE goes to the legacy path, which ignores it at feature level 468+)"
+    static let base64Doc =
+        "Dart API documentation, dart:convert base64 (\"decodes using both the base64 and base64url alphabets, does not allow invalid characters and requires padding\")"
+    static let fields =
+        "\(flutter)lib/api/notifications.g.dart:38-54, 79-95 (each field cast with `as`; a wrong type throws)"
 
     static func apnsPayload(_ data: [UInt8], id: JSONValue = .integer(E.keyId)) -> JSONValue {
         [
             "push_key_id": id, "encrypted_data": .string(Base64.encode(data)),
             "aps": ["mutable-content": 1, "alert": ["title": "New notification"]],
         ]
+    }
+
+    /// URL-safe base64 with its padding: what Dart's decoder also takes.
+    static func urlSafePadded(_ data: [UInt8]) -> String {
+        String(Base64.encode(data).map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 })
     }
 
     static func fcmPayload(_ data: [UInt8], id: JSONValue = .string(String(E.keyId))) -> JSONValue {
@@ -74,155 +100,282 @@ enum EnvelopeClientVectors {
         let viaOld = sealed(built(E.message()).plaintext, key: oldKey, nonce: "client-old-key")
         let created = E.now - 60 * E.day
         func plaintextCase(
-            _ comment: String, _ flags: [String], _ plaintext: [UInt8], outcome: String? = nil, code: String? = nil
+            _ comment: String, _ flags: [String], _ plaintext: [UInt8], source: String? = nil, outcome: String? = nil,
+            code: String? = nil, also: [JSONValue] = [], nonceLabel: String? = nil
         ) -> VectorCase {
+            // The nonce's label is the comment the test first had, so that a corrected comment
+            // leaves the input as it was.
             receiveCase(
-                comment, flags, payload: apnsPayload(sealed(plaintext, nonce: "client-\(comment)")), outcome: outcome,
-                code: code)
+                comment, flags, source: source,
+                payload: apnsPayload(sealed(plaintext, nonce: "client-\(nonceLabel ?? comment)")), outcome: outcome,
+                code: code, also: also)
         }
+        let delivered = "\(lookup); \(decrypt); \(types); \(accountCheck)"
+        let refusedPayload: [JSONValue] = [["error": "MALFORMED_PAYLOAD"]]
+        let refusedNotification: [JSONValue] = [["error": "MALFORMED_NOTIFICATION"]]
         let deployed: [VectorCase] = [
-            receiveCase("APNs message delivered", ["Normal"], payload: apnsPayload(message), outcome: "delivered"),
             receiveCase(
-                "FCM message delivered", ["Normal", "IdJsonType"], service: "fcm", payload: fcmPayload(message),
+                "APNs message delivered", ["Normal"], source: "\(apnsRead); \(delivered)",
+                payload: apnsPayload(message),
                 outcome: "delivered"),
-            receiveCase("APNs removal delivered", ["Normal"], payload: apnsPayload(remove), outcome: "delivered"),
             receiveCase(
-                "direct message delivered", ["Normal"],
+                "FCM message delivered", ["Normal", "IdJsonType"], source: "\(fcmRead); \(delivered)", service: "fcm",
+                payload: fcmPayload(message), outcome: "delivered"),
+            receiveCase(
+                "APNs removal delivered", ["Normal"], source: "\(apnsRead); \(delivered)", payload: apnsPayload(remove),
+                outcome: "delivered"),
+            receiveCase(
+                "direct message delivered", ["Normal"], source: "\(apnsRead); \(delivered)",
                 payload: apnsPayload(
                     sealed(
                         built(E.message(recipient: ["type": "direct", "user_ids": [12]])).plaintext,
                         nonce: "client-direct")),
                 outcome: "delivered"),
             receiveCase(
-                "test notification delivered", ["Normal"],
-                payload: apnsPayload(sealed(built(E.test()).plaintext, nonce: "client-test")), outcome: "delivered"),
+                "test notification: dropped, the client parses only message and remove (corrected: this test said "
+                    + "delivered)", ["UnexpectedType"], source: types,
+                payload: apnsPayload(sealed(built(E.test()).plaintext, nonce: "client-test")),
+                outcome: "droppedUnexpectedType"),
             receiveCase(
-                "unknown push_key_id is dropped", ["UnknownKey"], payload: apnsPayload(message, id: 12345),
+                "unknown push_key_id is dropped", ["UnknownKey"], source: lookup,
+                payload: apnsPayload(message, id: 12345),
                 outcome: "droppedUnknownKey"),
             receiveCase(
-                "superseded by acknowledgement 29 days ago: still decrypts", ["KeyRotation"],
+                "superseded by acknowledgement 29 days ago: still decrypts", ["KeyRotation"], source: rotation,
                 payload: apnsPayload(viaOld, id: .integer(oldId)),
                 keys: keysJSON([
                     (oldId, oldKey, created, nil), (E.keyId, E.key, E.now - 35 * E.day, E.now - 29 * E.day),
                 ]), outcome: "delivered"),
             receiveCase(
-                "superseded by acknowledgement 30 days ago: deleted, dropped", ["KeyRotation", "UnknownKey"],
+                "superseded by acknowledgement 30 days ago: deleted, dropped (as if the rotation ran at the "
+                    + "acknowledgement and now: upstream stamps the time it runs)", ["KeyRotation", "UnknownKey"],
+                source: "\(rotation); lib/model/push_device.dart:27-29, 83-86, 102-111 (when the rotation runs)",
                 payload: apnsPayload(viaOld, id: .integer(oldId)),
                 keys: keysJSON([
                     (oldId, oldKey, created, nil), (E.keyId, E.key, E.now - 35 * E.day, E.now - 30 * E.day),
                 ]), outcome: "droppedUnknownKey"),
             receiveCase(
                 "newer key 44 days old, never acknowledged: superseded 29 days ago, still decrypts", ["KeyRotation"],
-                payload: apnsPayload(viaOld, id: .integer(oldId)),
+                source: rotation, payload: apnsPayload(viaOld, id: .integer(oldId)),
                 keys: keysJSON([(oldId, oldKey, created, nil), (E.keyId, E.key, E.now - 44 * E.day, nil)]),
                 outcome: "delivered"),
             receiveCase(
-                "newer key 45 days old, never acknowledged: deleted, dropped", ["KeyRotation", "UnknownKey"],
+                "newer key 45 days old, never acknowledged: deleted, dropped (as if the rotation ran 15 days after "
+                    + "the newer key and now)", ["KeyRotation", "UnknownKey"],
+                source: "\(rotation); lib/model/push_device.dart:27-29, 83-86, 102-111 (when the rotation runs)",
                 payload: apnsPayload(viaOld, id: .integer(oldId)),
                 keys: keysJSON([(oldId, oldKey, created, nil), (E.keyId, E.key, E.now - 45 * E.day, nil)]),
                 outcome: "droppedUnknownKey"),
             receiveCase(
-                "the newest key is never deleted", ["KeyRotation"], payload: apnsPayload(message),
+                "the newest key is never deleted", ["KeyRotation"], source: rotation, payload: apnsPayload(message),
                 keys: keysJSON([(E.keyId, E.key, E.now - 400 * E.day, E.now - 399 * E.day)]), outcome: "delivered"),
             receiveCase(
-                "encrypted under another key with the same id", ["WrongKey"],
+                "encrypted under another key with the same id", ["WrongKey"], source: decrypt,
                 payload: apnsPayload(
                     sealed(built(E.message()).plaintext, key: E.wireKey("other"), nonce: "client-wrong")),
                 code: "AUTHENTICATION_FAILED"),
             receiveCase(
-                "a nonce bit flipped", ["ModifiedCiphertext"], payload: apnsPayload(flip(message, 0)),
+                "a nonce bit flipped", ["ModifiedCiphertext"], source: decrypt, payload: apnsPayload(flip(message, 0)),
                 code: "AUTHENTICATION_FAILED"),
             receiveCase(
-                "a tag bit flipped", ["ModifiedCiphertext"], payload: apnsPayload(flip(message, 30)),
+                "a tag bit flipped", ["ModifiedCiphertext"], source: decrypt, payload: apnsPayload(flip(message, 30)),
                 code: "AUTHENTICATION_FAILED"),
             receiveCase(
-                "a ciphertext bit flipped", ["ModifiedCiphertext"],
+                "a ciphertext bit flipped", ["ModifiedCiphertext"], source: decrypt,
                 payload: apnsPayload(flip(message, message.count - 1)), code: "AUTHENTICATION_FAILED"),
             receiveCase(
-                "encrypted_data of 39 bytes", ["Truncated"], payload: apnsPayload(Array(message.prefix(39))),
-                code: "MALFORMED_PAYLOAD"),
+                "encrypted_data of 39 bytes (upstream throws from the decryption, as for a failed tag; the "
+                    + "separate code is PushProof's)", ["Truncated"], source: decrypt,
+                payload: apnsPayload(Array(message.prefix(39))), code: "MALFORMED_PAYLOAD",
+                also: [["error": "AUTHENTICATION_FAILED"]]),
             receiveCase(
-                "encrypted_data of exactly nonce and tag", ["Truncated"],
+                "encrypted_data of exactly nonce and tag", ["Truncated"], source: decrypt,
                 payload: apnsPayload(Array(message.prefix(40))), code: "AUTHENTICATION_FAILED"),
             receiveCase(
-                "encrypted_data missing its last byte", ["Truncated"], payload: apnsPayload(Array(message.dropLast())),
-                code: "AUTHENTICATION_FAILED"),
+                "encrypted_data missing its last byte", ["Truncated"], source: decrypt,
+                payload: apnsPayload(Array(message.dropLast())), code: "AUTHENTICATION_FAILED"),
             receiveCase(
-                "encrypted_data in URL-safe base64", ["BadBase64"],
+                "encrypted_data in URL-safe base64 without padding", ["BadBase64"], source: "\(apnsRead); \(base64Doc)",
                 payload: apnsPayload(message).setting(
                     "encrypted_data", to: .string(Base64.encode(message, variant: .urlSafeNoPadding))),
                 code: "MALFORMED_PAYLOAD"),
             receiveCase(
-                "encrypted_data with a newline", ["BadBase64"],
+                "encrypted_data with a newline", ["BadBase64"], source: "\(apnsRead); \(base64Doc)",
                 payload: apnsPayload(message).setting("encrypted_data", to: .string(Base64.encode(message) + "\n")),
                 code: "MALFORMED_PAYLOAD"),
             receiveCase(
-                "APNs with push_key_id as a string", ["IdJsonType", "MalformedPayload"],
+                "APNs with push_key_id as a string", ["IdJsonType", "MalformedPayload"], source: apnsRead,
                 payload: apnsPayload(message, id: .string(String(E.keyId))), code: "MALFORMED_PAYLOAD"),
             receiveCase(
-                "FCM with push_key_id as an integer", ["IdJsonType", "MalformedPayload"], service: "fcm",
-                payload: fcmPayload(message, id: .integer(E.keyId)), code: "MALFORMED_PAYLOAD"),
+                "FCM with push_key_id as an integer: not read as E2EE, ignored by the legacy path (corrected: this "
+                    + "test said MALFORMED_PAYLOAD; refusing it is acceptable)", ["IdJsonType", "LegacyFallback"],
+                source: "\(fcmRead); \(legacy)", service: "fcm", payload: fcmPayload(message, id: .integer(E.keyId)),
+                outcome: "droppedAsLegacy", also: refusedPayload),
             receiveCase(
-                "push_key_id 4294967296", ["Uint32Range"], payload: apnsPayload(message, id: 4_294_967_296),
-                code: "MALFORMED_PAYLOAD"),
+                "push_key_id 4294967296: no key has it (corrected: this test said MALFORMED_PAYLOAD; upstream has "
+                    + "no range check, refusing it is acceptable)", ["LenientKeyId", "UnknownKey"],
+                source: "\(apnsRead); \(lookup)", payload: apnsPayload(message, id: 4_294_967_296),
+                outcome: "droppedUnknownKey", also: refusedPayload),
             receiveCase(
-                "push_key_id -1", ["Uint32Range"], payload: apnsPayload(message, id: -1), code: "MALFORMED_PAYLOAD"),
+                "push_key_id -1: no key has it (corrected as tcId 23)", ["LenientKeyId", "UnknownKey"],
+                source: "\(apnsRead); \(lookup)", payload: apnsPayload(message, id: -1), outcome: "droppedUnknownKey",
+                also: refusedPayload),
             receiveCase(
-                "push_key_id 1.0", ["Uint32Range"], payload: apnsPayload(message, id: .number("1.0")),
-                code: "MALFORMED_PAYLOAD"),
+                "push_key_id 1.0 reads as key 1, which the device does not have (corrected as tcId 23; tcId 42 "
+                    + "shows the key it names is used)", ["LenientKeyId", "UnknownKey"],
+                source: "\(apnsRead); \(lookup)", payload: apnsPayload(message, id: .number("1.0")),
+                outcome: "droppedUnknownKey", also: refusedPayload),
             receiveCase(
-                "FCM push_key_id \"007\"", ["Uint32Range"], service: "fcm", payload: fcmPayload(message, id: "007"),
-                code: "MALFORMED_PAYLOAD"),
+                "FCM push_key_id \"007\" reads as key 7, which the device does not have (corrected as tcId 23; "
+                    + "tcId 43 shows the key it names is used)", ["LenientKeyId", "UnknownKey"],
+                source: "\(fcmRead); \(lookup)", service: "fcm", payload: fcmPayload(message, id: "007"),
+                outcome: "droppedUnknownKey", also: refusedPayload),
             receiveCase(
-                "FCM push_key_id \"\"", ["Uint32Range"], service: "fcm", payload: fcmPayload(message, id: ""),
-                code: "MALFORMED_PAYLOAD"),
+                "FCM push_key_id \"\": not read as E2EE, ignored by the legacy path (corrected as tcId 22)",
+                ["LegacyFallback"], source: "\(fcmRead); \(legacy)", service: "fcm",
+                payload: fcmPayload(message, id: ""),
+                outcome: "droppedAsLegacy", also: refusedPayload),
             receiveCase(
-                "push_key_id missing", ["MalformedPayload"], payload: apnsPayload(message).removing("push_key_id"),
-                code: "MALFORMED_PAYLOAD"),
+                "push_key_id missing", ["MalformedPayload"], source: apnsRead,
+                payload: apnsPayload(message).removing("push_key_id"), code: "MALFORMED_PAYLOAD"),
             receiveCase(
-                "encrypted_data missing", ["MalformedPayload"],
+                "encrypted_data missing", ["MalformedPayload"], source: apnsRead,
                 payload: apnsPayload(message).removing("encrypted_data"), code: "MALFORMED_PAYLOAD"),
-            receiveCase("payload is an array", ["MalformedPayload"], payload: [1, 2], code: "MALFORMED_PAYLOAD"),
+            receiveCase(
+                "payload is an array (APNs delivers a dictionary, so upstream never sees one)", ["MalformedPayload"],
+                source: "\(flutter)lib/notifications/ios_service.dart:74 (the payload is cast to a map)",
+                payload: [1, 2],
+                code: "MALFORMED_PAYLOAD"),
             plaintextCase(
                 "for another realm", ["OtherAccount"], built(E.message(account: otherRealm)).plaintext,
-                outcome: "droppedOtherAccount"),
+                source: accountCheck, outcome: "droppedOtherAccount"),
             plaintextCase(
                 "for another user of the same realm", ["OtherAccount"], built(E.message(account: otherUser)).plaintext,
-                outcome: "droppedOtherAccount"),
+                source: accountCheck, outcome: "droppedOtherAccount"),
             plaintextCase(
                 "realm_url spelled with upper case and the default port", ["OriginEquivalence"],
-                built(E.message(account: spelled)).plaintext, outcome: "delivered"),
+                built(E.message(account: spelled)).plaintext,
+                source: "\(accountCheck); Dart Uri normalises scheme and host to lower case and drops a default port",
+                outcome: "delivered"),
             plaintextCase(
                 "realm_url on http instead of https", ["OtherAccount", "OriginEquivalence"],
                 built(E.message(account: ["realm_url": "http://chat.example.com", "realm_name": "x", "user_id": 10]))
-                    .plaintext, outcome: "droppedOtherAccount"),
+                    .plaintext, source: accountCheck, outcome: "droppedOtherAccount"),
             plaintextCase(
                 "realm_url on another port", ["OtherAccount", "OriginEquivalence"],
                 built(
                     E.message(account: ["realm_url": "https://chat.example.com:8443", "realm_name": "x", "user_id": 10])
-                ).plaintext, outcome: "droppedOtherAccount"),
+                ).plaintext, source: accountCheck, outcome: "droppedOtherAccount"),
             plaintextCase(
-                "an unknown extra field is ignored", ["ForwardCompatible"],
-                JSONWriter.compactBytes(built(E.test()).json.setting("future_field", to: true)), outcome: "delivered"),
+                "a test notification with an unknown extra field: dropped for its type (corrected: this test said "
+                    + "delivered; tcId 44 checks the extra field on a message)", ["UnexpectedType"],
+                JSONWriter.compactBytes(built(E.test()).json.setting("future_field", to: true)), source: types,
+                outcome: "droppedUnexpectedType", nonceLabel: "an unknown extra field is ignored"),
             plaintextCase(
-                "plaintext is not JSON", ["MalformedNotification"], Array("hello".utf8), code: "MALFORMED_NOTIFICATION"),
-            plaintextCase(
-                "unknown notification type", ["MalformedNotification"],
-                JSONWriter.compactBytes(built(E.test()).json.setting("type", to: "poke")),
+                "plaintext is not JSON", ["MalformedNotification"], Array("hello".utf8),
+                source: "\(flutter)lib/notifications/receive.dart:295 (jsonUtf8Decoder throws)",
                 code: "MALFORMED_NOTIFICATION"),
+            plaintextCase(
+                "unknown notification type: dropped (corrected: this test said MALFORMED_NOTIFICATION; refusing it "
+                    + "is acceptable)", ["UnexpectedType"],
+                JSONWriter.compactBytes(built(E.test()).json.setting("type", to: "poke")), source: types,
+                outcome: "droppedUnexpectedType", also: refusedNotification, nonceLabel: "unknown notification type"),
             plaintextCase(
                 "message without content", ["MalformedNotification"],
-                JSONWriter.compactBytes(built(E.message()).json.removing("content")), code: "MALFORMED_NOTIFICATION"),
-            plaintextCase(
-                "user_id as a string", ["MalformedNotification"],
-                JSONWriter.compactBytes(built(E.test()).json.setting("user_id", to: "10")),
+                JSONWriter.compactBytes(built(E.message()).json.removing("content")), source: fields,
                 code: "MALFORMED_NOTIFICATION"),
+            plaintextCase(
+                "a test notification with user_id as a string: dropped for its type before any field is read "
+                    + "(corrected: this test said MALFORMED_NOTIFICATION; tcId 45 checks the field on a message)",
+                ["UnexpectedType"], JSONWriter.compactBytes(built(E.test()).json.setting("user_id", to: "10")),
+                source: types, outcome: "droppedUnexpectedType", also: refusedNotification,
+                nonceLabel: "user_id as a string"),
             plaintextCase(
                 "message_ids holding a string", ["MalformedNotification"],
-                JSONWriter.compactBytes(built(E.remove([1])).json.setting("message_ids", to: [1, "2"])),
+                JSONWriter.compactBytes(built(E.remove([1])).json.setting("message_ids", to: [1, "2"])), source: fields,
+                code: "MALFORMED_NOTIFICATION"),
+            // Added with the audit against zulip-flutter (tcIds 42-47).
+            receiveCase(
+                "push_key_id 2718281828.0 reads as key 2718281828: delivered (PushProof recommends refusing it: "
+                    + "hardened tcId 603)", ["LenientKeyId"], source: "\(apnsRead); \(delivered)",
+                payload: apnsPayload(message, id: .number("\(E.keyId).0")), outcome: "delivered", also: refusedPayload),
+            receiveCase(
+                "FCM push_key_id with a leading zero, a plus sign and spaces reads as the key: delivered "
+                    + "(PushProof recommends refusing it: hardened tcId 604)", ["LenientKeyId"],
+                source: "\(fcmRead); \(delivered)", service: "fcm",
+                payload: fcmPayload(message, id: .string(" +0\(E.keyId) ")),
+                outcome: "delivered", also: refusedPayload),
+            plaintextCase(
+                "an unknown extra field in a message is ignored", ["ForwardCompatible"],
+                JSONWriter.compactBytes(built(E.message()).json.setting("future_field", to: true)),
+                source: "\(fields) (json_serializable without disallowUnrecognizedKeys)", outcome: "delivered"),
+            plaintextCase(
+                "a message with user_id as a string", ["MalformedNotification"],
+                JSONWriter.compactBytes(built(E.message()).json.setting("user_id", to: "10")),
+                source: "\(flutter)lib/api/notifications.g.dart:43 ((json['user_id'] as num) throws)",
+                code: "MALFORMED_NOTIFICATION"),
+            receiveCase(
+                "encrypted_data in padded URL-safe base64: delivered (PushProof recommends refusing it: hardened "
+                    + "tcId 605)", ["LenientBase64"], source: "\(apnsRead); \(base64Doc); \(delivered)",
+                payload: apnsPayload(message).setting("encrypted_data", to: .string(urlSafePadded(message))),
+                outcome: "delivered", also: refusedPayload),
+            receiveCase(
+                "FCM data without encrypted_data: not read as E2EE, ignored by the legacy path", ["LegacyFallback"],
+                source: "\(fcmRead); \(legacy)", service: "fcm",
+                payload: fcmPayload(message).removing("encrypted_data"),
+                outcome: "droppedAsLegacy", also: refusedPayload),
+            plaintextCase(
+                "a message without type: dropped (refusing it is acceptable)", ["UnexpectedType"],
+                JSONWriter.compactBytes(built(E.message()).json.removing("type")), source: types,
+                outcome: "droppedUnexpectedType", also: refusedNotification),
+            plaintextCase(
+                "a message whose type is the number 1: dropped (refusing it is acceptable)", ["UnexpectedType"],
+                JSONWriter.compactBytes(built(E.message()).json.setting("type", to: 1)), source: types,
+                outcome: "droppedUnexpectedType", also: refusedNotification),
+        ]
+        let hardened: [VectorCase] = [
+            receiveCase(
+                "push_key_id 4294967296 is refused. Why: an id the server never sends is a broken or forged "
+                    + "payload, worth reporting rather than a silent drop (deployed tcId 23)", ["CanonicalKeyId"],
+                payload: apnsPayload(message, id: 4_294_967_296), code: "MALFORMED_PAYLOAD"),
+            receiveCase(
+                "push_key_id -1 is refused. Why: as tcId 601 (deployed tcId 24)", ["CanonicalKeyId"],
+                payload: apnsPayload(message, id: -1), code: "MALFORMED_PAYLOAD"),
+            receiveCase(
+                "push_key_id 2718281828.0 is refused though a key has that id. Why: one key, one spelling; a "
+                    + "reader that truncates numbers accepts ids the server never writes (deployed tcId 42)",
+                ["CanonicalKeyId"], payload: apnsPayload(message, id: .number("\(E.keyId).0")),
+                code: "MALFORMED_PAYLOAD"),
+            receiveCase(
+                "FCM push_key_id with a leading zero, a plus sign and spaces is refused. Why: as tcId 603 "
+                    + "(deployed tcId 43)", ["CanonicalKeyId"], service: "fcm",
+                payload: fcmPayload(message, id: .string(" +0\(E.keyId) ")), code: "MALFORMED_PAYLOAD"),
+            receiveCase(
+                "encrypted_data in padded URL-safe base64 is refused. Why: the server writes standard base64; a "
+                    + "second alphabet gives one ciphertext several spellings (deployed tcId 46)", ["CanonicalBase64"],
+                payload: apnsPayload(message).setting("encrypted_data", to: .string(urlSafePadded(message))),
+                code: "MALFORMED_PAYLOAD"),
+            receiveCase(
+                "FCM push_key_id as an integer is refused. Why: a malformed E2EE message silently passed to the "
+                    + "legacy path hides a server bug or tampering (deployed tcId 22)", ["FcmErrorsReported"],
+                service: "fcm", payload: fcmPayload(message, id: .integer(E.keyId)), code: "MALFORMED_PAYLOAD"),
+            receiveCase(
+                "FCM data without encrypted_data is refused. Why: as tcId 606 (deployed tcId 47)",
+                ["FcmErrorsReported"], service: "fcm", payload: fcmPayload(message).removing("encrypted_data"),
+                code: "MALFORMED_PAYLOAD"),
+            plaintextCase(
+                "unknown notification type is refused. Why: a plaintext that decrypts under the device's key but "
+                    + "is not a notification the server sends is a server bug worth reporting (deployed tcId 38)",
+                ["UnknownTypeRefused"], JSONWriter.compactBytes(built(E.test()).json.setting("type", to: "poke")),
+                code: "MALFORMED_NOTIFICATION"),
+            plaintextCase(
+                "a message without type is refused. Why: as tcId 608 (deployed tcId 48)", ["UnknownTypeRefused"],
+                JSONWriter.compactBytes(built(E.message()).json.removing("type")), code: "MALFORMED_NOTIFICATION"),
+            plaintextCase(
+                "a message whose type is the number 1 is refused. Why: as tcId 608 (deployed tcId 49)",
+                ["UnknownTypeRefused"], JSONWriter.compactBytes(built(E.message()).json.setting("type", to: 1)),
                 code: "MALFORMED_NOTIFICATION"),
         ]
-
         // Proposal profile.
         let devices: JSONValue = [
             [
@@ -281,15 +434,21 @@ enum EnvelopeClientVectors {
             suite: "envelope_client", protocolName: "zulip-push-envelope", notes: EnvelopeNotes.catalogue,
             header: [
                 "The client's handling of a delivered notification: every outcome is distinct.",
-                "Outputs: delivered (with the notification), droppedUnknownKey, droppedOtherAccount. Errors: MALFORMED_PAYLOAD, AUTHENTICATION_FAILED, MALFORMED_NOTIFICATION.",
+                "Outputs: delivered (with the notification), droppedUnknownKey, droppedOtherAccount, droppedUnexpectedType (deployed: a type other than message or remove), droppedAsLegacy (deployed, FCM: the data does not read as E2EE and the legacy path ignores it). Errors: MALFORMED_PAYLOAD, AUTHENTICATION_FAILED, MALFORMED_NOTIFICATION.",
+                "deployed follows zulip-flutter@e989e4f, its leniencies included: where PushProof recommends refusing what it accepts, the test is acceptable and refusing passes too; the hardened group states PushProof's stricter reading.",
                 "keys: the device's push keys with createdAt and, when the server acknowledged them, acknowledgedAt (Unix seconds); the order is the order of creation.",
             ],
             groups: [
                 .init(
                     type: "EnvelopeReceiveTest", operation: .envelopeReceive,
                     description:
-                        "Client: parse the APNs body or FCM data, pick the key by push_key_id (rotation rules against `now`), decrypt, parse, check the account.",
+                        "Client (zulip-flutter@e989e4f): read the APNs body or FCM data, pick the key by push_key_id (rotation rules against `now`), decrypt, parse, check the account.",
                     ids: .block(1...500), cases: deployed),
+                .init(
+                    type: "EnvelopeReceiveTest", operation: .envelopeReceive, profile: .hardened,
+                    description:
+                        "Client, PushProof's hardened reading: a canonical uint32 key id of the service's JSON type, standard base64, every malformed payload and unknown type an error.",
+                    ids: .block(601...700), cases: hardened),
                 .init(
                     type: "EnvelopeReceiveTest", operation: .envelopeReceive, profile: .proposal,
                     description: "Proposal client: pick the device key by push_account_id, open the sealed box.",

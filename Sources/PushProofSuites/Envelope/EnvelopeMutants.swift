@@ -39,6 +39,34 @@ enum EnvelopeMutants {
             ])
         },
         Mutant(
+            id: "removal-ids-deduplicated", bugClass: "EDGE_CASE",
+            summary: "the deployed server drops repeated removal ids, which upstream keeps"
+        ) { request, reference in
+            guard request.operation == .envelopeEncrypt, request.profile == .deployed else { return nil }
+            return reference.perform(request.with(profile: .hardened))
+        },
+        Mutant(
+            id: "test-notification-delivered", bugClass: "FUNCTIONALITY",
+            summary: "the deployed client shows a notification of type test, which zulip-flutter drops"
+        ) { request, reference in
+            guard request.operation == .envelopeReceive, request.profile == .deployed,
+                case .output(let deployed) = reference.perform(request), deployed["outcome"] == "droppedUnexpectedType",
+                case .output(let hardened) = reference.perform(request.with(profile: .hardened)),
+                hardened["outcome"] == "delivered"
+            else { return nil }
+            return .output(hardened)
+        },
+        Mutant(
+            id: "fractional-key-id-unknown", bugClass: "EDGE_CASE",
+            summary: "the deployed client treats an APNs push_key_id written with a fraction as no key's id"
+        ) { request, reference in
+            guard request.operation == .envelopeReceive, request.profile == .deployed,
+                request.input["service"] == "apns",
+                case .number(let text)? = request.input["payload"]?["push_key_id"], text.contains(".")
+            else { return nil }
+            return .output(["outcome": "droppedUnknownKey"])
+        },
+        Mutant(
             id: "fcm-id-as-integer", bugClass: "MODIFIED_PARAMETER",
             summary: "the bouncer writes push_key_id as a JSON integer in FCM data"
         ) {

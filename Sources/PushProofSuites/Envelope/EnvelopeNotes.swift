@@ -12,7 +12,9 @@ enum EnvelopeNotes {
         ),
         "RemovalCap": .init(
             bugType: "EDGE_CASE",
-            description: "A removal carries at most 200 message ids, the newest (largest), ascending, without repeats."),
+            description:
+                "A removal carries at most 200 message ids, the newest (largest), ascending: sorted(ids)[-200:], repeats kept as upstream keeps them."
+        ),
         "DirectRecipients": .init(
             bugType: "DEFINED",
             description:
@@ -41,7 +43,7 @@ enum EnvelopeNotes {
         "Uint32Range": .init(
             bugType: "EDGE_CASE",
             description:
-                "push_key_id is an unsigned 32-bit integer: 0 and 4294967295 are valid, anything outside is MALFORMED_PAYLOAD."
+                "push_key_id is an unsigned 32-bit integer: the bouncer writes 0 and 4294967295 as they are."
         ),
         "UnknownKey": .init(
             bugType: "FUNCTIONALITY",
@@ -66,7 +68,9 @@ enum EnvelopeNotes {
         ),
         "BadBase64": .init(
             bugType: "MODIFIED_PARAMETER",
-            description: "encrypted_data is not canonical standard base64: MALFORMED_PAYLOAD."),
+            description:
+                "encrypted_data is not base64 as the client's decoder reads it (either alphabet, padding required, nothing else): MALFORMED_PAYLOAD."
+        ),
         "MalformedPayload": .init(
             bugType: "MODIFIED_PARAMETER",
             description: "A field of the delivered payload is missing or has the wrong JSON type."),
@@ -82,6 +86,44 @@ enum EnvelopeNotes {
         "ForwardCompatible": .init(
             bugType: "DEFINED",
             description: "Unknown keys in the decrypted notification are ignored, so newer servers can add fields."),
+        "UnexpectedType": .init(
+            bugType: "FUNCTIONALITY",
+            description:
+                "Deployed: the client parses only the types message and remove; any other type (test included) decrypts but is dropped, not shown and not an error."
+        ),
+        "LegacyFallback": .init(
+            bugType: "FUNCTIONALITY",
+            description:
+                "Deployed, FCM: data that does not read as an E2EE message goes to the legacy plaintext path, which ignores it (droppedAsLegacy); refusing it is acceptable."
+        ),
+        "LenientKeyId": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "Deployed leniency: the client reads an APNs push_key_id as any number truncated toward zero and an FCM one with Dart's int.parse (whitespace, sign, leading zeros), with no range check; an id no key has is dropped. Refusing such ids is acceptable (hardened)."
+        ),
+        "LenientBase64": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "Deployed leniency: Dart's base64Decode also takes the URL-safe alphabet (with padding). Refusing it is acceptable (hardened)."
+        ),
+        "DistinctRemovalIds": .init(
+            bugType: "EDGE_CASE",
+            description: "Hardened: a removal's ids are a set; repeats are sent once."),
+        "CanonicalKeyId": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description:
+                "Hardened: push_key_id is a canonical decimal uint32 (no sign, fraction, exponent, leading zero or space), a JSON integer in APNs and a string in FCM; anything else is MALFORMED_PAYLOAD."
+        ),
+        "CanonicalBase64": .init(
+            bugType: "MALLEABILITY",
+            description:
+                "Hardened: encrypted_data is canonical standard base64 only; anything else is MALFORMED_PAYLOAD."),
+        "FcmErrorsReported": .init(
+            bugType: "MISSING_STEP",
+            description: "Hardened: a malformed FCM payload is MALFORMED_PAYLOAD, not silently ignored."),
+        "UnknownTypeRefused": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description: "Hardened: a decrypted notification of an unknown type is MALFORMED_NOTIFICATION."),
         "ProposalProfile": .init(
             bugType: "DEFINED",
             description:

@@ -13,7 +13,9 @@ enum EnvelopeOperations {
 
     /// The server's raw inputs for a notification; the builder applies the protocol's rules
     /// (truncation, removal cap, recipient sorting).
-    static func notification(_ json: JSONValue) throws(InputError) -> ZulipNotification {
+    static func notification(_ json: JSONValue, distinctRemovalIds: Bool = false) throws(InputError)
+        -> ZulipNotification
+    {
         let r = InputReader(json)
         let a = try account(r)
         switch try r.string("type") {
@@ -38,7 +40,8 @@ enum EnvelopeOperations {
                 time: try r.int64("time"), content: try r.string("content"),
                 mentionedUserGroup: group, recipient: recipient)
         case "remove":
-            return NotificationBuilder.remove(account: a, messageIds: try r.int64Array("message_ids"))
+            return NotificationBuilder.remove(
+                account: a, messageIds: try r.int64Array("message_ids"), distinct: distinctRemovalIds)
         case "test":
             return NotificationBuilder.test(account: a, time: try r.int64("time"))
         default:
@@ -46,11 +49,11 @@ enum EnvelopeOperations {
         }
     }
 
-    // MARK: envelope.encrypt (server, deployed)
+    // MARK: envelope.encrypt (server, deployed and hardened)
 
     @Sendable static func encrypt(_ request: OperationRequest) throws -> JSONValue {
         let input = request.reader
-        let n = try notification(try input.field("notification"))
+        let n = try notification(try input.field("notification"), distinctRemovalIds: request.profile == .hardened)
         let key = try NotificationCipher.pushKey(id: try input.uint32("pushKeyId"), wireBytes: try input.hex("pushKey"))
         let encrypted = try NotificationSender.encrypt(n, key: key, nonce: try input.hex("nonce"))
         return [
@@ -105,10 +108,12 @@ enum EnvelopeOperations {
         guard let service = PushService(rawValue: try input.string("service")) else {
             throw InputError("service must be apns or fcm")
         }
-        let receiver = NotificationReceiver(account: try account(try input.object("account")))
+        let rules: NotificationReceiver.Rules = request.profile == .hardened ? .hardened : .deployed
+        let receiver = NotificationReceiver(account: try account(try input.object("account")), rules: rules)
         let payload = try input.field("payload")
         let outcome: ReceiveOutcome
-        switch try request.profile.as(EnvelopeProfile.self) {
+        // The hardened profile reads the deployed wire format, more strictly.
+        switch request.profile == .hardened ? .deployed : try request.profile.as(EnvelopeProfile.self) {
         case .deployed:
             var store = PushKeyStore()
             for entry in try input.array("keys") {
@@ -137,6 +142,56 @@ enum EnvelopeOperations {
         case .delivered(let n): return ["outcome": "delivered", "notification": n.json]
         case .droppedUnknownKey: return ["outcome": "droppedUnknownKey"]
         case .droppedOtherAccount: return ["outcome": "droppedOtherAccount"]
+        case .droppedUnexpectedType: return ["outcome": "droppedUnexpectedType"]
+        case .droppedAsLegacy: return ["outcome": "droppedAsLegacy"]
         }
+    }
+
+    // MARK: what an encrypted notification means
+
+    /// `envelope.encrypt` judged by meaning: the nonce that `encryptedData` starts with, and the
+    /// notification it decrypts to under the input's push key, as a JSON value; `plaintext` must
+    /// be the same JSON value. The server's key order and escaping are free (Zulip's server
+    /// writes its dict's insertion order), the nonce is the vector's.
+    @Sendable static func encryptedMeaning(_ input: JSONValue, _ output: JSONValue) -> JSONValue {
+        guard let wire = try? InputReader(input).hex("pushKey"), let key = PushKey(id: 0, wireBytes: wire) else {
+            return output
+        }
+        guard let data = output["encryptedData"]?.stringValue,
+            let opened = try? NotificationCipher.decrypt(encryptedData: data, key: key),
+            let bytes = try? Base64.decode(data)
+        else {
+            return ["encryptedData": "does not decrypt under the push key"]
+        }
+        return meaning(nonce: Array(bytes.prefix(SecretBox.nonceByteCount)), opened: opened, output: output)
+    }
+
+    /// `envelope.seal` judged by meaning: the ephemeral public key the box starts with, and the
+    /// notification it opens to (opened from the sender's side: the ephemeral secret key and
+    /// the device's public key give the same shared key).
+    @Sendable static func sealedMeaning(_ input: JSONValue, _ output: JSONValue) -> JSONValue {
+        let r = InputReader(input)
+        guard let devicePublicKey = try? X25519.PublicKey(rawBytes: Base64.decode(try r.string("devicePublicKey"))),
+            let esk = try? X25519.SecretKey(rawBytes: try r.hex("ephemeralSecretKey"))
+        else { return output }
+        guard let text = output["encryptedContent"]?.stringValue, let box = try? Base64.decode(text),
+            let opened = try? SealedBox.openAsSender(
+                box, recipient: devicePublicKey, ephemeral: X25519.KeyPair(secretKey: esk))
+        else {
+            return ["encryptedContent": "does not open with the ephemeral key and the device key"]
+        }
+        return meaning(nonce: Array(box.prefix(SealedBox.ephemeralKeyByteCount)), opened: opened, output: output)
+    }
+
+    private static func meaning(nonce: [UInt8], opened: [UInt8], output: JSONValue) -> JSONValue {
+        guard let notification = try? JSONParser.parse(opened) else {
+            return ["nonce": .string(Hex.encode(nonce)), "notification": "the plaintext is not JSON"]
+        }
+        var meaning: JSONValue = ["nonce": .string(Hex.encode(nonce)), "notification": notification]
+        let stated = output["plaintext"]?.stringValue.flatMap { try? JSONParser.parse(Array($0.utf8)) }
+        if stated.map({ !$0.semanticallyEquals(notification) }) ?? true {
+            meaning = meaning.setting("plaintext", to: "not the JSON value that encryptedData decrypts to")
+        }
+        return meaning
     }
 }

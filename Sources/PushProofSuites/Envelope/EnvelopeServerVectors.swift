@@ -8,12 +8,18 @@ import ZulipRegistration
 enum EnvelopeServerVectors {
     typealias E = EnvelopeFixtures
 
+    /// zulip/zulip@48f74227 (docs/audit/envelope.md: how the file was read and its lines counted).
+    static let server = "zulip/zulip@48f74227:zerver/lib/push_notifications.py"
+    static let encryption = "\(server):1485-1496 (SecretBox(push_key).encrypt(orjson.dumps(payload)))"
+    static let truncation = "\(server):963-970 (len(content) <= 200, else content[:200] + \"…\")"
+    static let removal = "\(server):1320-1321 (sorted(message_ids)[-200:])"
+
     static func encryptCase(
-        _ comment: String, _ flags: [String], _ notification: JSONValue, key: [UInt8] = E.key,
-        nonceLabel: String, code: String? = nil
+        _ comment: String, _ flags: [String], source: String? = nil, _ notification: JSONValue,
+        key: [UInt8] = E.key, nonceLabel: String, code: String? = nil
     ) -> VectorCase {
         VectorCase(
-            comment: comment, flags: flags,
+            comment: comment, flags: flags, source: source,
             input: [
                 "notification": notification, "pushKeyId": .integer(E.keyId), "pushKey": .string(Hex.encode(key)),
                 "nonce": .string(Hex.encode(E.nonce(nonceLabel))),
@@ -23,47 +29,71 @@ enum EnvelopeServerVectors {
     static func file() -> VectorFileDeclaration {
         let long = String(repeating: "0123456789", count: 30)
         let accented = String(repeating: "é", count: 201)
+        let message = "\(server):973-986, 997-1066, 1199-1236 (the payload dict); \(encryption)"
         let encrypt: [VectorCase] = [
-            encryptCase("message in a channel", ["Normal"], E.message(), nonceLabel: "channel"),
+            encryptCase("message in a channel", ["Normal"], source: message, E.message(), nonceLabel: "channel"),
             encryptCase(
                 "direct message; recipients sorted, sender and recipient added", ["Normal", "DirectRecipients"],
+                source: "\(server):1053-1064 (sorted set of the conversation's members); \(encryption)",
                 E.message(recipient: ["type": "direct", "user_ids": [12, 12, 5]]), nonceLabel: "direct"),
             encryptCase(
                 "message mentioning a user group", ["Normal"],
+                source: "\(server):1023-1026 (mentioned_user_group_id and _name); \(encryption)",
                 E.message(group: ["id": 77, "name": "backend"]), nonceLabel: "group"),
-            encryptCase("removal of three messages", ["Normal"], E.remove([4242, 4240, 4241]), nonceLabel: "remove"),
-            encryptCase("test notification", ["Normal"], E.test(), nonceLabel: "test"),
             encryptCase(
-                "content of exactly 200 characters is kept", ["Truncation"],
+                "removal of three messages", ["Normal"],
+                source: "\(server):1245-1252, 1272-1279, 1338-1342; \(removal); \(encryption)",
+                E.remove([4242, 4240, 4241]), nonceLabel: "remove"),
+            encryptCase(
+                "test notification", ["Normal"], source: "\(server):1961-1963 (type test, time); \(encryption)",
+                E.test(), nonceLabel: "test"),
+            encryptCase(
+                "content of exactly 200 characters is kept", ["Truncation"], source: truncation,
                 E.message(content: String(long.prefix(200))), nonceLabel: "len-200"),
             encryptCase(
-                "content of 201 characters is cut to 200 plus an ellipsis", ["Truncation"],
+                "content of 201 characters is cut to 200 plus an ellipsis", ["Truncation"], source: truncation,
                 E.message(content: String(long.prefix(201))), nonceLabel: "len-201"),
-            encryptCase("content of 300 characters", ["Truncation"], E.message(content: long), nonceLabel: "len-300"),
+            encryptCase(
+                "content of 300 characters", ["Truncation"], source: truncation, E.message(content: long),
+                nonceLabel: "len-300"),
             encryptCase(
                 "201 two-byte characters are cut by code points, not bytes", ["Truncation", "NonAscii"],
+                source: "\(truncation); \(server):1493 (orjson writes raw UTF-8)",
                 E.message(content: accented), nonceLabel: "len-201-accented"),
             encryptCase(
-                "200 astral characters (800 UTF-8 bytes) are kept", ["Truncation", "NonAscii"],
+                "200 astral characters (800 UTF-8 bytes) are kept", ["Truncation", "NonAscii"], source: truncation,
                 E.message(content: String(repeating: "𝄞", count: 200)), nonceLabel: "len-200-astral"),
             encryptCase(
-                "removal of 200 ids keeps them all", ["RemovalCap"], E.remove((1...200).map { Int64($0) }),
-                nonceLabel: "remove-200"),
+                "removal of 200 ids keeps them all", ["RemovalCap"], source: removal,
+                E.remove((1...200).map { Int64($0) }), nonceLabel: "remove-200"),
             encryptCase(
-                "removal of 250 ids keeps the newest 200", ["RemovalCap"],
+                "removal of 250 ids keeps the newest 200", ["RemovalCap"], source: removal,
                 E.remove((1...250).reversed().map { Int64($0) }), nonceLabel: "remove-250"),
             encryptCase(
-                "repeated removal ids are kept once", ["RemovalCap"], E.remove([9, 3, 9, 3, 1]),
-                nonceLabel: "remove-repeats"),
+                "repeated removal ids are kept, sorted (corrected: this test said they were kept once; "
+                    + "upstream's sorted()[-200:] removes no repeat, and its callers never pass any; "
+                    + "dropping them is PushProof's hardened rule, tcId 601)", ["RemovalCap"],
+                source: "\(removal); the ids come from one UserMessage row per message "
+                    + "(zerver/actions/message_flags.py@4aab119d do_clear_mobile_push_notifications_for_ids)",
+                E.remove([9, 3, 9, 3, 1]), nonceLabel: "remove-repeats"),
             encryptCase(
-                "push key with type byte 0x30", ["PushKeyType"], E.test(), key: [0x30] + E.key.dropFirst(),
-                nonceLabel: "bad-key", code: "INVALID_PUSH_KEY"),
+                "push key with type byte 0x30", ["PushKeyType"],
+                source: "\(server):1489 (assert on the type byte 0x31; upstream raises AssertionError)", E.test(),
+                key: [0x30] + E.key.dropFirst(), nonceLabel: "bad-key", code: "INVALID_PUSH_KEY"),
             encryptCase(
-                "push key of 32 bytes", ["PushKeyType"], E.test(), key: Array(E.key.dropFirst()), nonceLabel: "bad-key",
-                code: "INVALID_PUSH_KEY"),
+                "push key of 32 bytes", ["PushKeyType"],
+                source: "\(server):1489 (the assert reads the type byte of a 32-byte key: 0x26 here, not 0x31)",
+                E.test(), key: Array(E.key.dropFirst()), nonceLabel: "bad-key", code: "INVALID_PUSH_KEY"),
             encryptCase(
-                "push key of 34 bytes", ["PushKeyType"], E.test(), key: E.key + [0], nonceLabel: "bad-key",
-                code: "INVALID_PUSH_KEY"),
+                "push key of 34 bytes", ["PushKeyType"],
+                source: "\(server):1489-1494 (the type byte passes; PyNaCl's SecretBox refuses a 33-byte secret "
+                    + "with ValueError)", E.test(), key: E.key + [0], nonceLabel: "bad-key", code: "INVALID_PUSH_KEY"),
+        ]
+        let hardenedEncrypt: [VectorCase] = [
+            encryptCase(
+                "repeated removal ids are sent once. Why: the ids to remove are a set, and a repeat takes room "
+                    + "in a 4096-byte payload (upstream keeps them: deployed tcId 13)",
+                ["DistinctRemovalIds"], E.remove([9, 3, 9, 3, 1]), nonceLabel: "remove-repeats")
         ]
         let seal: [VectorCase] = [
             VectorCase(
@@ -129,7 +159,8 @@ enum EnvelopeServerVectors {
             suite: "envelope_server", protocolName: "zulip-push-envelope", notes: EnvelopeNotes.catalogue,
             header: [
                 "The server's notification plaintext and encryption, and the bouncer's APNs / FCM payloads.",
-                "envelope.encrypt: the plaintext is compact JSON in the key order of docs/envelope.md; encrypted_data = base64(nonce(24) || crypto_secretbox_easy output (tag(16) || ciphertext)).",
+                "envelope.encrypt and envelope.seal are judged by meaning: the answer's encryptedData (encryptedContent) must start with the input's nonce (the ephemeral public key of the input's ephemeral secret key), open under the input's key, and decrypt to the JSON value that `plaintext` also holds; key order and escaping are free, as Zulip fixes neither. `expected.output` is that meaning ({nonce, notification}); the reference's own bytes (the server's insertion order, docs/envelope.md) are the test's `intermediate`.",
+                "encrypted_data = base64(nonce(24) || crypto_secretbox_easy output (tag(16) || ciphertext)).",
                 "Push keys are 0x31 || SHA-256(\"pushproof/push-key/<label>\"); nonces are the first 24 bytes of SHA-256(\"pushproof/nonce/<label>\").",
             ],
             groups: [
@@ -137,6 +168,10 @@ enum EnvelopeServerVectors {
                     type: "EnvelopeEncryptTest", operation: .envelopeEncrypt,
                     description: "Server: build the notification from its raw inputs, then encrypt.",
                     ids: .block(1...200), cases: encrypt),
+                .init(
+                    type: "EnvelopeEncryptTest", operation: .envelopeEncrypt, profile: .hardened,
+                    description: "Server, PushProof's hardened rules: where they differ from the deployed server.",
+                    ids: .block(601...700), cases: hardenedEncrypt),
                 .init(
                     type: "EnvelopeSealTest", operation: .envelopeSeal, profile: .proposal,
                     description: "Proposal server: the notification sealed to the device's public key.",

@@ -17,10 +17,15 @@ public struct EnvelopeSuite: ConformanceSuite {
 
     public var operations: [SuiteOperation] {
         [
-            SuiteOperation(.envelopeEncrypt, profiles: [.deployed], output: EnvelopeOperations.encrypt),
-            SuiteOperation(.envelopeSeal, profiles: [.proposal], output: EnvelopeOperations.seal),
+            SuiteOperation(
+                .envelopeEncrypt, profiles: [.deployed, .hardened], meaning: EnvelopeOperations.encryptedMeaning,
+                output: EnvelopeOperations.encrypt),
+            SuiteOperation(
+                .envelopeSeal, profiles: [.proposal], meaning: EnvelopeOperations.sealedMeaning,
+                output: EnvelopeOperations.seal),
             SuiteOperation(.envelopeBouncerPayload, output: EnvelopeOperations.bouncerPayload),
-            SuiteOperation(.envelopeReceive, output: EnvelopeOperations.receive),
+            SuiteOperation(
+                .envelopeReceive, profiles: [.deployed, .hardened, .proposal], output: EnvelopeOperations.receive),
         ]
     }
 

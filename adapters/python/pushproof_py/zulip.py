@@ -1,7 +1,10 @@
 """Zulip: sealed push registration (client, bouncer) and the notification envelope, deployed
-profile, as docs/registration.md and docs/envelope.md describe them."""
+profile. The envelope follows the pinned upstream code: the server zulip/zulip@48f74227
+(zerver/lib/push_notifications.py) and the client zulip/zulip-flutter@e989e4f; the comments cite
+the lines (docs/audit/envelope.md)."""
 import hashlib
 import hmac
+import math
 import urllib.parse
 
 from nacl import bindings
@@ -143,29 +146,35 @@ def op_bouncer(inp):
 # --- the notification envelope ---
 
 def truncate(content):
+    # zulip/zulip@48f74227 zerver/lib/push_notifications.py:963-970
     return content if len(content) <= 200 else content[:200] + "\u2026"
 
 
-def build_notification(raw):
-    head = {"type": raw["type"], "realm_url": raw["realm_url"], "realm_name": raw["realm_name"], "user_id": raw["user_id"]}
+def build_notification(raw, distinct_removal_ids=False):
+    """The server's payload dict, keys inserted in upstream's order (zulip/zulip@48f74227
+    push_notifications.py: base 973-986, message 997-1066 then 1223-1234, removal 1245-1252,
+    test 1961-1963); orjson writes that order as it is."""
+    n = {"realm_url": raw["realm_url"], "realm_name": raw["realm_name"], "user_id": raw["user_id"]}
     if raw["type"] == "message":
-        n = dict(head, sender_id=raw["sender_id"], sender_full_name=raw["sender_full_name"],
-                 sender_avatar_url=raw["sender_avatar_url"], message_id=raw["message_id"], time=raw["time"],
-                 content=truncate(raw["content"]))
+        n["sender_id"] = raw["sender_id"]
         group = raw.get("mentioned_user_group")
         if group:
             n["mentioned_user_group_id"], n["mentioned_user_group_name"] = group["id"], group["name"]
         recipient = raw["recipient"]
         if recipient["type"] == "channel":
-            n.update(recipient_type="channel", channel_id=recipient["channel_id"], channel_name=recipient["channel_name"],
-                     topic=recipient["topic"])
+            n.update(recipient_type="channel", channel_name=recipient["channel_name"],
+                     channel_id=recipient["channel_id"], topic=recipient["topic"])
         else:
             n.update(recipient_type="direct",
                      recipient_user_ids=sorted(set(recipient["user_ids"]) | {raw["sender_id"], raw["user_id"]}))
+        n.update(type="message", message_id=raw["message_id"], time=raw["time"], content=truncate(raw["content"]),
+                 sender_full_name=raw["sender_full_name"], sender_avatar_url=raw["sender_avatar_url"])
         return n
     if raw["type"] == "remove":
-        return dict(head, message_ids=sorted(set(raw["message_ids"]))[-200:])
-    return dict(head, time=raw["time"])
+        # push_notifications.py:1320-1321: sorted(message_ids)[-200:], repeats kept.
+        ids = set(raw["message_ids"]) if distinct_removal_ids else raw["message_ids"]
+        return dict(n, type="remove", message_ids=sorted(ids)[-200:])
+    return dict(n, type="test", time=raw["time"])
 
 
 def push_key(raw):
@@ -176,7 +185,7 @@ def push_key(raw):
 
 def op_encrypt(inp):
     key = push_key(bytes.fromhex(inp["pushKey"]))
-    plaintext = compact(build_notification(inp["notification"])).encode("utf-8")
+    plaintext = compact(build_notification(inp["notification"])).encode("utf-8")  # orjson.dumps: compact, UTF-8
     nonce = bytes.fromhex(inp["nonce"])
     return {"plaintext": plaintext.decode("utf-8"), "encryptedData": b64encode(nonce + bindings.crypto_secretbox(plaintext, nonce, key))}
 
@@ -260,40 +269,98 @@ def parse_notification(plaintext):
     return out
 
 
-def op_receive(inp):
-    payload, service = inp["payload"], inp["service"]
+# zulip-flutter@e989e4f reads a delivered payload (lib/api/notifications.g.dart:11-29):
+# APNs `(push_key_id as num).toInt()` and `base64Decode(encrypted_data as String)`, a failure
+# thrown; FCM `int.parse(push_key_id, radix: 10)` and the same decoding, a failure caught and
+# handed to the legacy path, which ignores it (lib/notifications/receive.dart:221-228, 237-270).
+DART_WHITESPACE = "\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a" \
+    "\u2028\u2029\u202f\u205f\u3000\ufeff"
+
+
+def dart_int_parse(text):
+    """int.parse(text, radix: 10): whitespace around, an optional sign, ASCII digits, 64 bits."""
+    body = text.strip(DART_WHITESPACE)
+    sign = 1
+    if body[:1] in ("+", "-"):
+        sign, body = (-1 if body[0] == "-" else 1), body[1:]
+    if not body or any(c not in "0123456789" for c in body):
+        return None
+    value = sign * int(body)
+    return value if -2**63 <= value < 2**63 else None
+
+
+def dart_to_int_key(number):
+    """num.toInt() of what jsonDecode gave, as a key id; None when no key can have it."""
+    if type(number) is int:
+        return number if 0 <= number <= 0xFFFFFFFF else None
+    if not math.isfinite(number):
+        return None
+    whole = math.trunc(number)
+    return whole if 0 <= whole <= 0xFFFFFFFF else None
+
+
+def dart_base64(text):
+    """base64Decode: either alphabet, padding required (Dart API docs, dart:convert base64)."""
+    if not isinstance(text, str) or len(text) % 4:
+        raise ValueError("not base64")
+    return b64decode_strict(text.replace("-", "+").replace("_", "/"))
+
+
+class Legacy(Exception):
+    """FCM data that does not read as an E2EE message."""
+
+
+def read_payload(service, payload):
     malformed = ProtocolError("MALFORMED_PAYLOAD")
-    if not isinstance(payload, dict) or "push_key_id" not in payload or not isinstance(payload.get("encrypted_data"), str):
+    if not isinstance(payload, dict):
         raise malformed
-    raw_id = payload["push_key_id"]
-    if service == "apns" and is_int(raw_id):
-        digits = str(raw_id)
-    elif service == "fcm" and isinstance(raw_id, str):
-        digits = raw_id
-    else:
-        raise malformed
-    if not digits.isascii() or not digits.isdigit() or (len(digits) > 1 and digits[0] == "0") or int(digits) > 0xFFFFFFFF:
-        raise malformed
-    key_id = int(digits)
+    if service == "apns":
+        raw_id = payload.get("push_key_id")
+        if type(raw_id) not in (int, float):
+            raise malformed
+        try:
+            return dart_to_int_key(raw_id), dart_base64(payload.get("encrypted_data"))
+        except ValueError:
+            raise malformed
+    raw_id = payload.get("push_key_id")
+    key_id = dart_int_parse(raw_id) if isinstance(raw_id, str) else None
+    if key_id is None:
+        raise Legacy()
     try:
-        data = b64decode_strict(payload["encrypted_data"])
+        data = dart_base64(payload.get("encrypted_data"))
     except ValueError:
-        raise malformed
-    if len(data) < 40:
-        raise malformed
-    keys = inp["keys"]
-    index = next((i for i, k in enumerate(keys) if k["id"] == key_id), None)
-    if index is None or not key_usable(keys, index, inp["now"]):
-        return {"outcome": "droppedUnknownKey"}
-    key = push_key(bytes.fromhex(keys[index]["pushKey"]))
+        raise Legacy()
+    return (key_id if 0 <= key_id <= 0xFFFFFFFF else None), data
+
+
+def op_receive(inp):
     try:
+        key_id, data = read_payload(inp["service"], inp["payload"])
+    except Legacy:
+        return {"outcome": "droppedAsLegacy"}
+    keys = inp["keys"]
+    index = next((i for i, k in enumerate(keys) if k["id"] == key_id), None) if key_id is not None else None
+    if index is None or not key_usable(keys, index, inp["now"]):  # receive.dart:283-290
+        return {"outcome": "droppedUnknownKey"}
+    if len(data) < 40:
+        raise ProtocolError("MALFORMED_PAYLOAD")
+    key = push_key(bytes.fromhex(keys[index]["pushKey"]))
+    try:  # lib/model/push_key.dart:287-303
         plaintext = bindings.crypto_secretbox_open(data[24:], data[:24], key)
     except CryptoError:
         raise ProtocolError("AUTHENTICATION_FAILED")
+    try:  # receive.dart:295: the plaintext must be a JSON object
+        value = strict_loads(plaintext)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("MALFORMED_NOTIFICATION")
+    if not isinstance(value, dict):
+        raise ProtocolError("MALFORMED_NOTIFICATION")
+    if value.get("type") not in ("message", "remove"):  # notifications.dart:72-78, receive.dart:296-300
+        return {"outcome": "droppedUnexpectedType"}
     n = parse_notification(plaintext)
     account = inp["account"]
     mine = origin(account["realm_url"])
-    if n["user_id"] != account["user_id"] or mine is None or origin(n["realm_url"]) != mine:
+    if n["user_id"] != account["user_id"] or mine is None or origin(n["realm_url"]) != mine:  # receive.dart:302-306
         return {"outcome": "droppedOtherAccount"}
     return {"outcome": "delivered", "notification": n}
 
