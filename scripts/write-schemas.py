@@ -177,7 +177,7 @@ schemas["envelope_server"] = schema(
         "notification": NOTIFICATION_IN,
         "encryptGroup": group("EnvelopeEncryptTest", "envelope.encrypt", "encryptTest", ["deployed", "hardened"]),
         "sealGroup": group("EnvelopeSealTest", "envelope.seal", "sealTest", ["proposal"]),
-        "payloadGroup": group("BouncerPayloadTest", "envelope.bouncerPayload", "payloadTest"),
+        "payloadGroup": group("BouncerPayloadTest", "envelope.bouncerPayload", "payloadTest", ["deployed", "hardened", "proposal"]),
         "encryptTest": test(obj(["notification", "pushKeyId", "pushKey", "nonce"], {
                                 "notification": {"$ref": "#/$defs/notification"}, "pushKeyId": {"type": "integer", "minimum": 0, "maximum": 4294967295},
                                 "pushKey": {"$ref": "#/$defs/hex"}, "nonce": {"type": "string", "pattern": "^[0-9a-f]{48}$"}}),

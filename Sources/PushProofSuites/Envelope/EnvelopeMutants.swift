@@ -67,6 +67,16 @@ enum EnvelopeMutants {
             return .output(["outcome": "droppedUnknownKey"])
         },
         Mutant(
+            id: "payload-limit-off-by-one", bugClass: "EDGE_CASE",
+            summary: "the bouncer refuses a payload of exactly 4096 bytes"
+        ) { request, reference in
+            guard request.operation == .envelopeBouncerPayload, case .output(let out) = reference.perform(request)
+            else { return nil }
+            let payload = request.input["service"] == "apns" ? out["body"] : out["data"]
+            guard let payload, JSONWriter.compactBytes(payload).count >= PushService.payloadLimit else { return nil }
+            return .error(code: "PAYLOAD_TOO_LARGE", message: nil)
+        },
+        Mutant(
             id: "fcm-id-as-integer", bugClass: "MODIFIED_PARAMETER",
             summary: "the bouncer writes push_key_id as a JSON integer in FCM data"
         ) {

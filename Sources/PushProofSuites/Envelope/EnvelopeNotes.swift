@@ -39,7 +39,17 @@ enum EnvelopeNotes {
         "PayloadLimit": .init(
             bugType: "EDGE_CASE",
             description:
-                "APNs and FCM refuse payloads over 4096 bytes: exactly 4096 is sent, 4097 is PAYLOAD_TOO_LARGE."),
+                "APNs and FCM refuse payloads over 4096 bytes (PushProof counts the compact JSON: the APNs body, the FCM data map). Zulip's bouncer sends whatever it is given."
+        ),
+        "UncheckedSize": .init(
+            bugType: "LENIENCY",
+            description:
+                "Deployed: the bouncer has no size check; an oversized payload is sent and refused by the service, which the bouncer only logs. Refusing it first (PAYLOAD_TOO_LARGE) is acceptable."
+        ),
+        "SizeChecked": .init(
+            bugType: "MISSING_STEP",
+            description:
+                "Hardened: the bouncer refuses a payload over 4096 bytes (PAYLOAD_TOO_LARGE) before sending it."),
         "Uint32Range": .init(
             bugType: "EDGE_CASE",
             description:

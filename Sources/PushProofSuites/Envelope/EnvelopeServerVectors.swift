@@ -115,36 +115,80 @@ enum EnvelopeServerVectors {
         ]
         let cipher = Base64.encode(Array(repeating: 0xA5, count: 200))
         func payload(
-            _ comment: String, _ flags: [String], service: String, priority: String = "high", id: UInt32 = E.keyId,
-            data: String = cipher, code: String? = nil
+            _ comment: String, _ flags: [String], source: String? = nil, service: String, priority: String = "high",
+            id: UInt32 = E.keyId, data: String = cipher, code: String? = nil, also: [JSONValue] = []
         ) -> VectorCase {
             VectorCase(
-                comment: comment, flags: flags,
+                comment: comment, flags: flags, source: source,
                 input: [
                     "service": .string(service), "priority": .string(priority),
                     "pushKeyId": .integer(id), "encryptedData": .string(data),
-                ], code: code)
+                ], code: code, alsoAccepted: also)
         }
         // Ciphertext lengths that put each service's payload exactly at, and one byte over, its limit.
         let apnsAt = limitFiller(service: .apns, id: 1, extra: 0)
         let apnsOver = limitFiller(service: .apns, id: 1, extra: 1)
         let fcmAt = limitFiller(service: .fcm, id: 1, extra: 0)
         let fcmOver = limitFiller(service: .fcm, id: 1, extra: 1)
+        // zulip/zulip@00f1fd8f: the server picks priority and push type, the bouncer passes them on
+        // (docs/audit/envelope.md, "Bouncer payloads"; the bouncer's file is not stored at 48f74227).
+        let z = "zulip/zulip@00f1fd8f:zerver/lib/push_notifications.py"
+        let b = "zulip/zulip@00f1fd8f:zilencer/lib/push_notifications.py"
+        let apnsSource =
+            "\(z):1439-1445, 1461-1465 (APNsPayload: push_key_id int, encrypted_data, the one aps default), "
+            + "1510-1517 (a removal: priority 5, background; anything else: 10, alert); \(b):204-215 (aioapns request)"
+        let fcmSource =
+            "\(z):1515 (fcm_priority normal for a removal, else high); \(b):216-229 (data values are strings: "
+            + "push_key_id=str(...))"
+        let noLimit =
+            "\(b):204-229 (no size check before sending); \(z):256-272 (APNs refusing: a warning is logged), "
+            + "\(b):131-145 (FCM refusing: a warning)"
+        let tooLarge: [JSONValue] = [["error": "PAYLOAD_TOO_LARGE"]]
         let bouncer: [VectorCase] = [
-            payload("APNs, new message", ["Normal", "IdJsonType", "Priority"], service: "apns"),
-            payload("APNs, removal", ["Priority"], service: "apns", priority: "normal"),
-            payload("FCM, new message", ["Normal", "IdJsonType", "Priority"], service: "fcm"),
-            payload("FCM, removal", ["Priority"], service: "fcm", priority: "normal"),
-            payload("APNs, push_key_id 0", ["Uint32Range"], service: "apns", id: 0),
-            payload("FCM, push_key_id 4294967295", ["Uint32Range"], service: "fcm", id: .max),
-            payload("APNs body of exactly 4096 bytes", ["PayloadLimit"], service: "apns", id: 1, data: apnsAt),
+            payload("APNs, new message", ["Normal", "IdJsonType", "Priority"], source: apnsSource, service: "apns"),
+            payload("APNs, removal", ["Priority"], source: apnsSource, service: "apns", priority: "normal"),
             payload(
-                "APNs body of 4097 bytes", ["PayloadLimit"], service: "apns", id: 1, data: apnsOver,
-                code: "PAYLOAD_TOO_LARGE"),
-            payload("FCM data of exactly 4096 bytes", ["PayloadLimit"], service: "fcm", id: 1, data: fcmAt),
+                "FCM, new message", ["Normal", "IdJsonType", "Priority"], source: fcmSource, service: "fcm"),
+            payload("FCM, removal", ["Priority"], source: fcmSource, service: "fcm", priority: "normal"),
             payload(
-                "FCM data of 4097 bytes", ["PayloadLimit"], service: "fcm", id: 1, data: fcmOver,
-                code: "PAYLOAD_TOO_LARGE"),
+                "APNs, push_key_id 0", ["Uint32Range"],
+                source: "\(z):1444, 1523, 1531-1534 (the id passes through; no range check)", service: "apns", id: 0),
+            payload(
+                "FCM, push_key_id 4294967295", ["Uint32Range"], source: "\(b):218-221 (str(push_key_id))",
+                service: "fcm", id: .max),
+            payload(
+                "APNs body of exactly 4096 bytes written compact: sent (aioapns writes it with spaces, 4105 bytes, "
+                    + "which Apple documents as over its limit)", ["PayloadLimit"], source: noLimit, service: "apns",
+                id: 1, data: apnsAt),
+            payload(
+                "APNs body of 4097 bytes: sent, for APNs to refuse (corrected: this test said PAYLOAD_TOO_LARGE; "
+                    + "upstream has no size check, refusing first is acceptable: hardened tcId 701)",
+                ["PayloadLimit", "UncheckedSize"], source: noLimit, service: "apns", id: 1, data: apnsOver,
+                also: tooLarge),
+            payload(
+                "FCM data of exactly 4096 bytes: sent", ["PayloadLimit"], source: noLimit, service: "fcm", id: 1,
+                data: fcmAt),
+            payload(
+                "FCM data of 4097 bytes: sent, for FCM to refuse (corrected as tcId 308; hardened tcId 702)",
+                ["PayloadLimit", "UncheckedSize"], source: noLimit, service: "fcm", id: 1, data: fcmOver, also: tooLarge
+            ),
+        ]
+        let removalOver = limitFiller(service: .apns, id: .max, extra: 1)
+        let hardenedBouncer: [VectorCase] = [
+            payload(
+                "APNs body of 4097 bytes is refused. Why: APNs will refuse it, and upstream's bouncer then only "
+                    + "logs a warning; refusing before sending tells the server (deployed tcId 308)", ["SizeChecked"],
+                service: "apns", id: 1, data: apnsOver, code: "PAYLOAD_TOO_LARGE"),
+            payload(
+                "FCM data of 4097 bytes is refused. Why: as tcId 701 (deployed tcId 310)", ["SizeChecked"],
+                service: "fcm", id: 1, data: fcmOver, code: "PAYLOAD_TOO_LARGE"),
+            payload(
+                "APNs removal of 4097 bytes with push_key_id 4294967295 is refused. Why: as tcId 701, whatever the "
+                    + "kind and the id's length", ["SizeChecked"], service: "apns", priority: "normal", id: .max,
+                data: removalOver, code: "PAYLOAD_TOO_LARGE"),
+            payload(
+                "APNs body of exactly 4096 bytes is sent. Why: the limit's edge", ["SizeChecked"], service: "apns",
+                id: 1, data: apnsAt),
         ]
         let proposalBouncer: [VectorCase] = ["apns", "fcm"].map { service in
             VectorCase(
@@ -180,6 +224,11 @@ enum EnvelopeServerVectors {
                     type: "BouncerPayloadTest", operation: .envelopeBouncerPayload,
                     description: "Bouncer: the APNs request (headers and body) or the FCM message.",
                     ids: .block(301...500), cases: bouncer),
+                .init(
+                    type: "BouncerPayloadTest", operation: .envelopeBouncerPayload, profile: .hardened,
+                    description:
+                        "Bouncer, PushProof's hardened rule: a payload over 4096 bytes is refused before sending.",
+                    ids: .block(701...800), cases: hardenedBouncer),
                 .init(
                     type: "BouncerPayloadTest", operation: .envelopeBouncerPayload, profile: .proposal,
                     description: "Proposal bouncer: addressed by push_account_id, field encrypted_content.",

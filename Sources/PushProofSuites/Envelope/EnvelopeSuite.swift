@@ -23,7 +23,9 @@ public struct EnvelopeSuite: ConformanceSuite {
             SuiteOperation(
                 .envelopeSeal, profiles: [.proposal], meaning: EnvelopeOperations.sealedMeaning,
                 output: EnvelopeOperations.seal),
-            SuiteOperation(.envelopeBouncerPayload, output: EnvelopeOperations.bouncerPayload),
+            SuiteOperation(
+                .envelopeBouncerPayload, profiles: [.deployed, .hardened, .proposal],
+                output: EnvelopeOperations.bouncerPayload),
             SuiteOperation(
                 .envelopeReceive, profiles: [.deployed, .hardened, .proposal], output: EnvelopeOperations.receive),
         ]
