@@ -93,8 +93,14 @@ public struct RegistrationValidator: Sendable {
         guard (1...PushRegistration.maximumTokenLength).contains(length) else {
             throw .badRequest(.tokenLength(length))
         }
-        if kind == .apns, !token.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isASCIIHexDigit }) {
-            throw .badRequest(.apnsTokenNotHex)
+        if kind == .apns {
+            // The deployed bouncer reads the token with Python's bytes.fromhex, which skips ASCII
+            // whitespace between the digit pairs.
+            let hex =
+                lenient
+                ? Self.readsAsPythonFromHex(token)
+                : token.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isASCIIHexDigit })
+            guard hex else { throw .badRequest(.apnsTokenNotHex) }
         }
 
         var iosAppId: String? = nil
@@ -102,7 +108,12 @@ public struct RegistrationValidator: Sendable {
             if let appValue = field("ios_app_id") {
                 guard let app = appValue.stringValue else { throw .badRequest(.wrongType("ios_app_id")) }
                 guard kind == .apns else { throw .badRequest(.iosAppIdForbidden) }
-                guard iosAppIds.contains(app) else { throw .badRequest(.iosAppIdUnknown) }
+                // The deployed bouncer checks only the pattern ^[.a-zA-Z0-9-]+$ (its ApnsAppId
+                // type), not a list of the apps it serves.
+                let known =
+                    lenient
+                    ? !app.isEmpty && app.utf8.allSatisfy(Self.isAppIdByte) : iosAppIds.contains(app)
+                guard known else { throw .badRequest(.iosAppIdUnknown) }
                 iosAppId = app
             } else if kind == .apns {
                 throw .badRequest(.iosAppIdMissing)
@@ -111,10 +122,43 @@ public struct RegistrationValidator: Sendable {
         return PushRegistration(tokenKind: kind, token: token, timestamp: timestamp, iosAppId: iosAppId)
     }
 
+    static func isAppIdByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether Python's `bytes.fromhex` reads the text: pairs of hex digits, with ASCII
+    /// whitespace (space, tab, newline, carriage return, vertical tab, form feed) allowed
+    /// between pairs, not inside one.
+    static func readsAsPythonFromHex(_ text: String) -> Bool {
+        var pending = false
+        for b in text.utf8 {
+            let isHex =
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
+                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(b)
+                || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(b)
+            if isHex {
+                pending.toggle()
+            } else if !pending, [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C].contains(b) {
+                continue
+            } else {
+                return false
+            }
+        }
+        return !pending
+    }
+
     /// pydantic's lax integer: an integer literal, a float literal with no fractional part,
-    /// or a string holding a decimal integer.
+    /// a string holding a decimal integer, or a boolean (true is 1).
     static func laxInteger(_ value: JSONValue) -> Int64? {
         switch value {
+        case .bool(let flag):
+            return flag ? 1 : 0
         case .number(let text):
             if let i = value.int64Value { return i }
             guard let d = Double(text), d.isFinite, d.rounded() == d, let i = Int64(exactly: d) else { return nil }

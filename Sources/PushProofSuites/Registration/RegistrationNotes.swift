@@ -11,6 +11,11 @@ enum RegistrationNotes {
             bugType: "EDGE_CASE",
             description:
                 "The token has non-ASCII characters: token_id hashes its UTF-8 bytes and JSON carries them unescaped."),
+        "ClientServerDisagree": .init(
+            bugType: "KNOWN_BUG",
+            description:
+                "Upstream disagrees with itself: the server and bouncer hash the token's UTF-8 bytes for token_id, zulip-flutter hashes its UTF-16 code units cut to bytes. Both answers pass; they differ only for non-ASCII tokens, which real push tokens are not."
+        ),
         "TokenLengthBoundary": .init(
             bugType: "EDGE_CASE", description: "Token length at or just past the allowed 1..4096 characters."),
         "TokenLengthInCodePoints": .init(
@@ -76,8 +81,20 @@ enum RegistrationNotes {
         "TokenKind": .init(bugType: "MISSING_STEP", description: "token_kind is not exactly \"fcm\" or \"apns\"."),
         "IosAppIdRule": .init(
             bugType: "MISSING_STEP",
-            description: "Deployed: APNs requires ios_app_id (a known app id), FCM must not carry one."),
+            description:
+                "Deployed: APNs requires ios_app_id, FCM must not carry one. Strictly, the app id must be one the bouncer serves; the deployed bouncer checks only its pattern."
+        ),
         "ApnsTokenNotHex": .init(bugType: "MISSING_STEP", description: "An APNs token must be hexadecimal."),
+        "AnyIosAppId": .init(
+            bugType: "LENIENCY",
+            description:
+                "ios_app_id is well-formed but not an app the bouncer serves. Strict answer BAD_REQUEST; the deployed bouncer checks only the pattern ^[.a-zA-Z0-9-]+$ and stores it."
+        ),
+        "FromHexWhitespace": .init(
+            bugType: "LENIENCY",
+            description:
+                "The APNs token has whitespace between hex digit pairs. Strict answer BAD_REQUEST; the deployed bouncer reads it with Python's bytes.fromhex, which skips it."
+        ),
         "ExtraField": .init(
             bugType: "LENIENCY",
             description:
@@ -91,7 +108,7 @@ enum RegistrationNotes {
         "LaxTimestamp": .init(
             bugType: "LENIENCY",
             description:
-                "timestamp is a numeric string or an integral float. Strict answer BAD_REQUEST; the deployed bouncer (pydantic lax mode) coerces it to an integer."
+                "timestamp is a numeric string, an integral float or a boolean. Strict answer BAD_REQUEST; the deployed bouncer (pydantic lax mode) coerces it to an integer (true is 1)."
         ),
         "TokenIdMismatch": .init(
             bugType: "MISSING_STEP",
