@@ -134,21 +134,26 @@ schemas["registration_bouncer"] = schema(
     })
 
 STATE = obj(["action", "status"], {
-    "action": {"enum": ["accepted", "rejected", "activated", "dropped", "retry", "ignored"]},
+    "action": {"enum": ["accepted", "rejected", "activated", "dropped", "retry", "abandoned", "ignored"]},
+    "change": {"enum": ["registration", "keyRotation", "tokenRotation", "none"]},
     "message": STR, "code": STR, "status": {"enum": ["none", "pending", "active", "failed"]},
     "activeTokenId": {"$ref": "#/$defs/base64"}, "bouncerDeviceId": INT, "lastErrorCode": STR})
 schemas["registration_server"] = schema(
     "PushProof registration server vectors", "registration_server", "zulip-push-registration", ["parametersGroup", "lifecycleGroup"], {
         "params": PARAMS,
-        "parametersGroup": group("ServerParametersTest", "registration.serverParameters", "parametersTest"),
-        "lifecycleGroup": group("ServerLifecycleTest", "registration.serverLifecycle", "lifecycleTest"),
+        "parametersGroup": group("ServerParametersTest", "registration.serverParameters", "parametersTest",
+                                 ["deployed", "hardened", "proposal"]),
+        "lifecycleGroup": group("ServerLifecycleTest", "registration.serverLifecycle", "lifecycleTest",
+                                ["deployed", "hardened", "proposal"]),
         "parametersTest": test(
             obj(["params", "inProgress"], {"params": {"$ref": "#/$defs/params"}, "knownDeviceIds": {"type": "array", "items": INT},
+                                           "registeredDeviceIds": {"type": "array", "items": INT},
                                            "inProgress": {"type": "array", "items": INT}}),
             obj([], {"deviceId": INT, "pushAccountId": {"type": "integer", "minimum": 0},
                      "pushKeyId": {"type": "integer", "minimum": 0, "maximum": 4294967295}, "pushKey": {"$ref": "#/$defs/base64"},
                      "tokenKind": {"enum": ["fcm", "apns"]}, "tokenIdInt64": {"$ref": "#/$defs/decimalInt64"},
-                     "bouncerPublicKey": STR, "encryptedPushRegistration": STR, "pushPublicKey": {"$ref": "#/$defs/base64"}})),
+                     "bouncerPublicKey": STR, "encryptedPushRegistration": STR, "pushPublicKey": {"$ref": "#/$defs/base64"},
+                     "change": {"enum": ["registration", "keyRotation", "tokenRotation"]}})),
         "lifecycleTest": test(
             obj(["realmUUID", "steps"], {
                 "realmUUID": STR, "knownDeviceIds": {"type": "array", "items": INT},

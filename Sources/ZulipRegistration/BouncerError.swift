@@ -77,7 +77,7 @@ public struct BouncerError: CodedError, Equatable, Sendable {
         case .wrongType(let f): return "the registration's `\(f)` has the wrong JSON type"
         case .unknownTokenKind: return "token_kind is neither \"fcm\" nor \"apns\""
         case .tokenLength(let n): return "token has \(n) characters, allowed 1 to 4096"
-        case .apnsTokenNotHex: return "an APNs token must be hexadecimal"
+        case .apnsTokenNotHex: return "an APNs token must be pairs of hexadecimal digits"
         case .iosAppIdMissing: return "an APNs registration needs ios_app_id"
         case .iosAppIdForbidden: return "an FCM registration must not carry ios_app_id"
         case .iosAppIdUnknown: return "ios_app_id is not a known app id"

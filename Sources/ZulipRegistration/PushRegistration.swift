@@ -94,12 +94,13 @@ public struct RegistrationValidator: Sendable {
             throw .badRequest(.tokenLength(length))
         }
         if kind == .apns {
-            // The deployed bouncer reads the token with Python's bytes.fromhex, which skips ASCII
-            // whitespace between the digit pairs.
+            // Hex digit pairs (the bytes of the device token). The deployed bouncer reads the
+            // token with Python's bytes.fromhex, which also skips ASCII whitespace between pairs.
             let hex =
                 lenient
                 ? Self.readsAsPythonFromHex(token)
-                : token.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isASCIIHexDigit })
+                : token.utf8.count % 2 == 0
+                    && token.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isASCIIHexDigit })
             guard hex else { throw .badRequest(.apnsTokenNotHex) }
         }
 

@@ -15,6 +15,17 @@ enum PythonBase64 {
         case oneMoreThanMultipleOfFour
     }
 
+    /// `base64.b64decode(text, validate=True)`: the text must match `[A-Za-z0-9+/]*={0,2}`
+    /// ("Non-base64 digit found" otherwise), then it decodes as above (padding checked, unused
+    /// bits ignored).
+    static func decodeValidating(_ text: String) -> [UInt8]? {
+        let bytes = Array(text.utf8)
+        var end = bytes.count
+        while end > 0, bytes.count - end < 2, bytes[end - 1] == UInt8(ascii: "=") { end -= 1 }
+        guard bytes[..<end].allSatisfy({ value($0) != nil }) else { return nil }
+        return try? decode(text).get()
+    }
+
     static func decode(_ text: String) -> Result<[UInt8], Failure> {
         var out: [UInt8] = []
         var quadPosition = 0

@@ -2,7 +2,9 @@ import PushProofCrypto
 
 /// How the bouncer answered one attempt to forward a registration.
 public enum BouncerAnswer: Equatable, Sendable {
-    case registered(deviceId: Int64)
+    /// Success. The proposal's bouncer names its device record; the deployed one (feature level
+    /// 468) answers success alone.
+    case registered(deviceId: Int64?)
     /// A 4xx answer with its error code (`INVALID_BOUNCER_PUBLIC_KEY`, `REQUEST_EXPIRED`, ...).
     case refused(code: String)
     /// A 5xx answer.
@@ -13,22 +15,43 @@ public enum BouncerAnswer: Equatable, Sendable {
 
 /// The server's registration state for one device (deployed) or push account (proposal).
 public struct ServerRegistration: Equatable, Sendable {
-    /// The token id the bouncer confirmed last (deployed), or its device id (both profiles).
+    /// The token id the bouncer confirmed last (deployed: `push_token_id`).
     public var activeTokenId: TokenId?
+    /// Proposal: the bouncer's device record for this account.
     public var bouncerDeviceId: Int64?
-    /// The registration waiting for the bouncer, if any.
+    /// The registration waiting for the bouncer, if any (deployed: `pending_push_token_id`).
     public var pending: BouncerRequest?
+    /// Whether a queue item is still trying to deliver `pending` (deployed: false once the
+    /// worker gave up after its retries, which leaves the registration pending).
+    public var queued: Bool = false
     /// Attempts made for the pending registration so far.
     public var attempts: Int
     /// The error code of the last registration the bouncer refused for good.
     public var lastErrorCode: String?
+    /// Deployed: the push key on record; a registration exists once it is set.
+    public var pushKeyId: UInt32?
+    public var pushKey: String?
+    public var tokenKind: TokenKind?
 
-    /// The proposal's status map value: `pending`, `active` or `failed`.
-    public var status: String {
-        if pending != nil { return "pending" }
-        if bouncerDeviceId != nil { return "active" }
-        return lastErrorCode == nil ? "none" : "failed"
+    public init(attempts: Int = 0) { self.attempts = attempts }
+
+    /// Deployed: `pending` counts only while no error code is recorded (the server's own test
+    /// for "in progress"); the proposal's status map value otherwise.
+    public func status(_ profile: RegistrationProfile) -> String {
+        switch profile {
+        case .deployed:
+            if lastErrorCode == nil && pending != nil { return "pending" }
+            if activeTokenId != nil { return "active" }
+            return lastErrorCode == nil ? "none" : "failed"
+        case .proposal:
+            if pending != nil { return "pending" }
+            if bouncerDeviceId != nil { return "active" }
+            return lastErrorCode == nil ? "none" : "failed"
+        }
     }
+
+    /// Deployed: a token registration the server is still waiting on (new ones are refused).
+    var inProgress: Bool { lastErrorCode == nil && pending != nil }
 }
 
 /// What the server does next after an answer.
@@ -38,81 +61,166 @@ public enum ServerAction: Equatable, Sendable {
     /// Dropped for good; the code is reported to the client (and, for `REQUEST_EXPIRED`, to
     /// the server's admins).
     case dropped(code: String)
-    /// Transient failure: try again after this many seconds.
+    /// Transient failure: try again after this many seconds (deployed: at once).
     case retry(afterSeconds: Double)
-    /// There was nothing pending for this key.
+    /// Deployed: the retries are used up; the worker logs it and the registration stays
+    /// pending, so the device's later token registrations are refused as "in progress".
+    case abandoned
+    /// There was nothing queued for this key.
     case ignored
+}
+
+/// What an accepted request did: `change` nil when it changed nothing (the same registration
+/// again), and the request the queue worker will send to the bouncer, if any.
+public struct AcceptedRegistration: Equatable, Sendable {
+    public var change: ValidatedRegisterRequest.Change?
+    public var outgoing: BouncerRequest?
 }
 
 /// The server's side of registration: it accepts the client's request, answers at once, and
 /// forwards the sealed registration to the bouncer from a queue, keeping it pending until the
 /// bouncer answers.
 ///
+/// Deployed (Zulip at feature level 468; docs/audit/registration.md):
+/// - both groups register the device (key, token kind, pending token id, error code cleared);
+///   the same registration again changes nothing and sends nothing;
+/// - a push key alone replaces the key of an existing registration; a token alone becomes the
+///   pending token (nothing, if it is the active one);
 /// - success: the pending token id becomes the active one;
-/// - `INVALID_BOUNCER_PUBLIC_KEY`, `REQUEST_EXPIRED`: dropped, code reported (deployed facts);
-/// - `BAD_REQUEST` or any other refusal: dropped too, since resending the same bytes cannot
-///   succeed (PushProof's choice; the facts do not say);
-/// - 5xx or no answer: retried after a randomized exponential backoff, without limit: the
-///   bouncer's 24-hour liveness check ends a hopeless retry with `REQUEST_EXPIRED`.
-/// A registration already active stays active while a newer one is pending.
+/// - any refusal (`INVALID_BOUNCER_PUBLIC_KEY`, `REQUEST_EXPIRED`, `BAD_REQUEST`, ...): the
+///   code is recorded; an active token stays active;
+/// - 5xx or no answer: re-queued at once, at most `maximumRetries` times; then the worker
+///   gives up and the registration stays pending.
+///
+/// Hardened (PushProof's): the same, but transient failures are retried after a randomized
+/// exponential backoff without a count limit (the bouncer's 24-hour liveness check ends a
+/// hopeless one with `REQUEST_EXPIRED`), and the validator's hardened rules apply.
+///
+/// Proposal: keyed by `push_account_id`; every request registers; the bouncer names its device.
 public struct RegistrationServer: Sendable {
+    /// Zulip's `MAX_REQUEST_RETRIES` (zerver/lib/queue.py): `retry_event` re-queues while
+    /// `failed_tries` is at most this.
+    public static let maximumRetries = 3
+
     public let profile: RegistrationProfile
-    public var validator: RegisterParameterValidator
+    public let rules: RegisterParameterValidator.Rules
+    public var knownDeviceIds: Set<Int64>
     public var backoff: ExponentialBackoff
     public let realmUUID: String
     public private(set) var registrations: [RegistrationKey: ServerRegistration] = [:]
 
     public init(
-        profile: RegistrationProfile, realmUUID: String, knownDeviceIds: Set<Int64> = [],
-        backoff: ExponentialBackoff = ExponentialBackoff()
+        profile: RegistrationProfile, rules: RegisterParameterValidator.Rules = .deployed, realmUUID: String,
+        knownDeviceIds: Set<Int64> = [], backoff: ExponentialBackoff = ExponentialBackoff()
     ) {
         self.profile = profile
+        self.rules = rules
         self.realmUUID = realmUUID
-        self.validator = RegisterParameterValidator(profile: profile, knownDeviceIds: knownDeviceIds)
+        self.knownDeviceIds = knownDeviceIds
         self.backoff = backoff
     }
 
-    /// Handles the client's request. On success, the registration is pending and the request
-    /// the queue worker will send to the bouncer is returned (nil when only a push key came).
-    public mutating func register(_ params: [String: String]) throws(ServerError) -> BouncerRequest? {
-        let request = try validator.validate(params)
-        guard let token = request.token else { return nil }
-        let outgoing = BouncerRequest(
-            realmUUID: realmUUID, bouncerPublicKey: token.bouncerPublicKey,
-            encryptedPushRegistration: token.encryptedPushRegistration,
-            tokenId: token.tokenId?.base64,
-            pushAccountId: { if case .pushAccount(let id) = request.key { return id } else { return nil } }())
-        var state = registrations[request.key] ?? ServerRegistration(attempts: 0)
-        state.pending = outgoing
-        state.attempts = 0
-        registrations[request.key] = state
-        validator.inProgress.insert(request.key)
-        return outgoing
+    /// The validator as the server's records make it: which devices have a registration, and
+    /// which are waiting on the bouncer.
+    public var validator: RegisterParameterValidator {
+        RegisterParameterValidator(
+            profile: profile, rules: rules, knownDeviceIds: knownDeviceIds,
+            registeredDeviceIds: Set(
+                registrations.compactMap { key, state in
+                    if case .device(let id) = key, state.pushKeyId != nil { return id }
+                    return nil
+                }),
+            inProgress: Set(registrations.filter { $0.value.inProgress }.map(\.key)))
     }
 
-    /// Applies the bouncer's answer to the pending registration of `key`.
+    /// Handles the client's request.
+    public mutating func register(_ params: [String: String]) throws(ServerError) -> AcceptedRegistration {
+        let request = try validator.validate(params)
+        var state = registrations[request.key] ?? ServerRegistration()
+        let outgoing = request.token.map { token in
+            BouncerRequest(
+                realmUUID: realmUUID, bouncerPublicKey: token.bouncerPublicKey,
+                encryptedPushRegistration: token.encryptedPushRegistration,
+                tokenId: token.tokenId?.base64,
+                pushAccountId: { if case .pushAccount(let id) = request.key { return id } else { return nil } }())
+        }
+        var change: ValidatedRegisterRequest.Change? = request.change
+        switch (profile, request.change) {
+        case (.proposal, _):
+            state.pending = outgoing
+        case (.deployed, .keyRotation):
+            if state.pushKeyId == request.pushKeyId && state.pushKey == request.pushKeyBase64 { change = nil }
+            state.pushKeyId = request.pushKeyId
+            state.pushKey = request.pushKeyBase64
+        case (.deployed, .tokenRotation):
+            if state.lastErrorCode == nil, let active = state.activeTokenId,
+                active.int64 == request.token?.tokenId?.int64
+            {
+                change = nil
+            } else {
+                state.pending = outgoing
+                state.lastErrorCode = nil
+            }
+        case (.deployed, .registration):
+            let same =
+                state.lastErrorCode == nil && state.pushKeyId == request.pushKeyId
+                && state.pushKey == request.pushKeyBase64 && state.tokenKind == request.token?.tokenKind
+                && state.activeTokenId != nil && state.activeTokenId?.int64 == request.token?.tokenId?.int64
+            if same {
+                change = nil
+            } else {
+                state.pushKeyId = request.pushKeyId
+                state.pushKey = request.pushKeyBase64
+                state.tokenKind = request.token?.tokenKind
+                state.pending = outgoing
+                state.lastErrorCode = nil
+            }
+        }
+        let queuedNow = change != nil && outgoing != nil
+        if queuedNow {
+            state.queued = true
+            state.attempts = 0
+        }
+        registrations[request.key] = state
+        return AcceptedRegistration(change: change, outgoing: queuedNow ? outgoing : nil)
+    }
+
+    /// Applies the bouncer's answer to the queued registration of `key`.
     public mutating func bouncerAnswered(
         _ answer: BouncerAnswer, for key: RegistrationKey,
         using generator: inout some RandomNumberGenerator
     ) -> ServerAction {
-        guard var state = registrations[key], let pending = state.pending else { return .ignored }
+        guard var state = registrations[key], let pending = state.pending, state.queued else { return .ignored }
         state.attempts += 1
         let action: ServerAction
         switch answer {
         case .registered(let deviceId):
-            state.activeTokenId = pending.tokenId.flatMap { try? TokenId(base64: $0) }
-            state.bouncerDeviceId = deviceId
+            state.activeTokenId = pending.tokenId.flatMap { try? Base64.decode($0) }.flatMap {
+                $0.count <= TokenId.byteCount ? TokenId(anyLength: $0) : nil
+            }
+            if profile == .proposal { state.bouncerDeviceId = deviceId }
             state.pending = nil
+            state.queued = false
             state.lastErrorCode = nil
             action = .activated
         case .refused(let code):
             state.pending = nil
+            state.queued = false
             state.lastErrorCode = code
             action = .dropped(code: code)
         case .serverError, .networkFailure:
-            action = .retry(afterSeconds: backoff.delay(attempt: state.attempts, using: &generator))
+            if profile == .deployed && rules == .deployed {
+                // retry_event: failed_tries += 1; re-queued while it is at most the maximum.
+                if state.attempts > Self.maximumRetries {
+                    state.queued = false
+                    action = .abandoned
+                } else {
+                    action = .retry(afterSeconds: 0)
+                }
+            } else {
+                action = .retry(afterSeconds: backoff.delay(attempt: state.attempts, using: &generator))
+            }
         }
-        if state.pending == nil { validator.inProgress.remove(key) }
         registrations[key] = state
         return action
     }

@@ -1,5 +1,6 @@
 import PushProofCore
 import PushProofCrypto
+import PushProofJSON
 
 /// The server's answer to a request it refuses: Zulip's JSON error, `code` and `msg`.
 public struct ServerError: CodedError, Equatable, Sendable {
@@ -31,11 +32,22 @@ public enum ServerMessages {
     public static let invalidDeviceId = "Invalid `device_id`"
     /// deployed
     public static let alreadyInProgress = "A registration for the device already in progress."
+    /// deployed: a push key alone, for a device with no registration yet
+    public static let noRegistrationToRotateKey = "No push registration exists to rotate key for."
+    /// deployed: a token alone, for a device with no registration yet
+    public static let noRegistrationToRotateToken = "No push registration exists to rotate token for."
     /// Zulip's generic text for a missing required argument.
     public static func missingArgument(_ name: String) -> String { "Missing '\(name)' argument" }
-    /// reference choice
+    /// deployed: a `Json[int]` parameter that is not JSON (typed_endpoint's `json_invalid`)
+    public static func notValidJSON(_ name: String) -> String { "\(name) is not valid JSON" }
+    /// deployed template (`int_type`) for JSON that is not an integer
+    public static func notAnInteger(_ name: String) -> String { "\(name) is not an integer" }
+    /// deployed: `check_string_in_validator` through typed_endpoint's `value_error`
+    public static let tokenKindNotInList = "Invalid token_kind: Value error, Not in the list of possible values"
+    /// reference choice (proposal profile)
     public static let invalidTokenKind = "Invalid `token_kind`"
-    /// reference choice: `token_id` that is base64 but not 8 bytes
+    /// reference choice: `token_id` that is base64 but not 8 bytes (hardened; deployed: more
+    /// than 8, which the deployed server cannot store)
     public static let invalidTokenId = "Invalid `token_id`"
     /// reference choice (proposal profile)
     public static let invalidPushAccountId = "Invalid `push_account_id`"
@@ -63,6 +75,15 @@ public struct ValidatedRegisterRequest: Equatable, Sendable {
     public var token: TokenFields?
     /// Proposal: the device's public key, standard base64 of 32 bytes.
     public var pushPublicKey: String?
+    /// What the request does (deployed): a first registration (both groups), or a rotation of
+    /// the push key or the token of an existing one. Proposal requests are registrations.
+    public var change: Change = .registration
+
+    public enum Change: String, Equatable, Sendable {
+        case registration
+        case keyRotation
+        case tokenRotation
+    }
 }
 
 /// What a server's registration state is keyed by.
@@ -78,27 +99,49 @@ public enum RegistrationKey: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Validation of the client's `POST /api/v1/mobile_push/register` parameters (all strings, as
-/// in an HTTP form). Checks run in a fixed order and the first failure answers:
+/// in an HTTP form). Checks run in a fixed order and the first failure answers.
 ///
-/// deployed: `device_id` present, an integer, and one of the user's devices; `push_key_id` a
-/// uint32 when present; the all-or-none group rule; `push_key` 33 bytes starting `0x31`;
-/// `token_kind`; `token_id` base64 of 8 bytes; no registration already in progress.
+/// deployed, as Zulip's server at feature level 468 (`register_push_device`, read in
+/// docs/audit/registration.md): the parameters are parsed first, in the view's signature order
+/// (`device_id` a JSON integer; `token_kind` fcm or apns when present; `push_key_id` a JSON
+/// uint32 when present); then the device must be the user's; a group counts only when complete
+/// (a stray partial group is ignored) and one must be; a push key alone rotates the key of an
+/// existing registration; a token registration already in progress refuses the rest; `token_id`
+/// is base64 (any length up to 8 bytes); a token alone rotates the token of an existing
+/// registration; both groups register, with `push_key` 33 bytes starting `0x31`.
+///
+/// hardened (PushProof's): the same, and a partial group is refused, and `token_id` must be 8
+/// bytes.
 ///
 /// proposal: every field present; `push_account_id` a uint64; `token_kind`;
 /// `bouncer_public_key` and `push_public_key` base64 of 32 bytes.
 public struct RegisterParameterValidator: Sendable {
+    public enum Rules: Sendable {
+        case deployed
+        case hardened
+    }
+
     public var profile: RegistrationProfile
+    public var rules: Rules
     /// Deployed: the requesting user's device ids.
     public var knownDeviceIds: Set<Int64>
+    /// Deployed: the devices that already have a registration (a push key on record), whose key
+    /// or token a request may rotate.
+    public var registeredDeviceIds: Set<Int64>
     /// Registrations the server is still waiting on the bouncer for.
     public var inProgress: Set<RegistrationKey>
 
     public static let keyGroup = ["push_key_id", "push_key"]
     public static let tokenGroup = ["token_kind", "token_id", "bouncer_public_key", "encrypted_push_registration"]
 
-    public init(profile: RegistrationProfile, knownDeviceIds: Set<Int64> = [], inProgress: Set<RegistrationKey> = []) {
+    public init(
+        profile: RegistrationProfile, rules: Rules = .deployed, knownDeviceIds: Set<Int64> = [],
+        registeredDeviceIds: Set<Int64> = [], inProgress: Set<RegistrationKey> = []
+    ) {
         self.profile = profile
+        self.rules = rules
         self.knownDeviceIds = knownDeviceIds
+        self.registeredDeviceIds = registeredDeviceIds
         self.inProgress = inProgress
     }
 
@@ -109,49 +152,80 @@ public struct RegisterParameterValidator: Sendable {
         }
     }
 
+    /// A `Json[int]` parameter as pydantic reads it in lax mode: JSON text, then an integer
+    /// (an integral float, a numeric string or a boolean coerced).
+    static func jsonInteger(_ name: String, _ text: String) throws(ServerError) -> Int64 {
+        guard let value = try? JSONParser.parse(Array(text.utf8)) else {
+            throw ServerError(ServerMessages.notValidJSON(name))
+        }
+        guard let integer = RegistrationValidator.laxInteger(value) else {
+            throw ServerError(ServerMessages.notAnInteger(name))
+        }
+        return integer
+    }
+
     private func validateDeployed(_ params: [String: String]) throws(ServerError) -> ValidatedRegisterRequest {
+        // typed_endpoint: every parameter parsed, in the signature's order.
         guard let deviceText = params["device_id"] else {
             throw ServerError(ServerMessages.missingArgument("device_id"))
         }
-        guard let deviceId = Int64(deviceText), knownDeviceIds.contains(deviceId) else {
-            throw ServerError(ServerMessages.invalidDeviceId)
+        let deviceId = try Self.jsonInteger("device_id", deviceText)
+        var tokenKind: TokenKind? = nil
+        if let kindText = params["token_kind"] {
+            guard let kind = TokenKind(rawValue: kindText) else { throw ServerError(ServerMessages.tokenKindNotInList) }
+            tokenKind = kind
         }
         var pushKeyId: UInt32? = nil
         if let idText = params["push_key_id"] {
-            guard let id = UInt32(idText) else { throw ServerError(ServerMessages.invalidPushKeyId) }
+            guard let id = UInt32(exactly: try Self.jsonInteger("push_key_id", idText)) else {
+                throw ServerError(ServerMessages.invalidPushKeyId)
+            }
             pushKeyId = id
         }
-        let hasKeyGroup = try groupPresence(Self.keyGroup, in: params)
-        let hasTokenGroup = try groupPresence(Self.tokenGroup, in: params)
-        guard hasKeyGroup || hasTokenGroup else { throw ServerError(ServerMessages.missingGroups) }
-
+        // The view's body.
+        guard knownDeviceIds.contains(deviceId) else { throw ServerError(ServerMessages.invalidDeviceId) }
+        let keyPresent = Self.keyGroup.allSatisfy { params[$0] != nil }
+        let tokenPresent = Self.tokenGroup.allSatisfy { params[$0] != nil }
+        if rules == .hardened {
+            for group in [Self.keyGroup, Self.tokenGroup] where !group.allSatisfy({ params[$0] != nil }) {
+                guard group.allSatisfy({ params[$0] == nil }) else { throw ServerError(ServerMessages.missingGroups) }
+            }
+        }
+        guard keyPresent || tokenPresent else { throw ServerError(ServerMessages.missingGroups) }
+        let registered = registeredDeviceIds.contains(deviceId)
         var request = ValidatedRegisterRequest(key: .device(deviceId))
-        if hasKeyGroup, let keyText = params["push_key"] {
-            guard let wire = try? Base64.decode(keyText, byteCount: PushKey.wireByteCount),
-                wire[0] == PushKey.typeByte
-            else {
-                throw ServerError(ServerMessages.invalidPushKey)
-            }
+
+        func pushKey() throws(ServerError) -> String {
+            let keyText = params["push_key"]!
+            guard let wire = try? Base64.decode(keyText, byteCount: PushKey.wireByteCount), wire[0] == PushKey.typeByte
+            else { throw ServerError(ServerMessages.invalidPushKey) }
+            return keyText
+        }
+        if keyPresent && !tokenPresent {
+            guard registered else { throw ServerError(ServerMessages.noRegistrationToRotateKey) }
             request.pushKeyId = pushKeyId
-            request.pushKeyBase64 = keyText
+            request.pushKeyBase64 = try pushKey()
+            request.change = .keyRotation
+            return request
         }
-        if hasTokenGroup {
-            guard let kind = TokenKind(rawValue: params["token_kind"]!) else {
-                throw ServerError(ServerMessages.invalidTokenKind)
-            }
-            let tokenId: TokenId
-            do {
-                tokenId = try TokenId(base64: params["token_id"]!)
-            } catch .wrongLength {
-                throw ServerError(ServerMessages.invalidTokenId)
-            } catch {
-                throw ServerError(ServerMessages.tokenIdNotBase64)
-            }
-            guard !inProgress.contains(.device(deviceId)) else { throw ServerError(ServerMessages.alreadyInProgress) }
-            request.token = .init(
-                tokenKind: kind, tokenId: tokenId, bouncerPublicKey: params["bouncer_public_key"]!,
-                encryptedPushRegistration: params["encrypted_push_registration"]!)
+        guard !inProgress.contains(.device(deviceId)) else { throw ServerError(ServerMessages.alreadyInProgress) }
+        guard let tokenBytes = PythonBase64.decodeValidating(params["token_id"]!) else {
+            throw ServerError(ServerMessages.tokenIdNotBase64)
         }
+        let exact = rules == .hardened ? tokenBytes.count == TokenId.byteCount : tokenBytes.count <= TokenId.byteCount
+        guard exact else { throw ServerError(ServerMessages.invalidTokenId) }
+        request.token = .init(
+            tokenKind: tokenKind!, tokenId: TokenId(anyLength: tokenBytes),
+            bouncerPublicKey: params["bouncer_public_key"]!,
+            encryptedPushRegistration: params["encrypted_push_registration"]!)
+        if !keyPresent {
+            guard registered else { throw ServerError(ServerMessages.noRegistrationToRotateToken) }
+            request.change = .tokenRotation
+            return request
+        }
+        request.pushKeyId = pushKeyId
+        request.pushKeyBase64 = try pushKey()
+        request.change = .registration
         return request
     }
 
@@ -183,17 +257,10 @@ public struct RegisterParameterValidator: Sendable {
         return request
     }
 
-    /// True when every field of the group is present, false when none is; a partial group is
-    /// the "Missing parameters" error.
-    private func groupPresence(_ group: [String], in params: [String: String]) throws(ServerError) -> Bool {
-        let present = group.filter { params[$0] != nil }.count
-        guard present == 0 || present == group.count else { throw ServerError(ServerMessages.missingGroups) }
-        return present == group.count
-    }
 }
 
 extension ValidatedRegisterRequest {
     init(key: RegistrationKey) {
-        self.init(key: key, pushKeyId: nil, pushKeyBase64: nil, token: nil, pushPublicKey: nil)
+        self.init(key: key, pushKeyId: nil, pushKeyBase64: nil, token: nil, pushPublicKey: nil, change: .registration)
     }
 }

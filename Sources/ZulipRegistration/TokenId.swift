@@ -23,8 +23,18 @@ public struct TokenId: Hashable, Sendable {
 
     public var base64: String { Base64.encode(bytes) }
 
+    /// Any number of bytes (at most 8), as the deployed server reads a `token_id` it was sent:
+    /// it has no length check.
+    init(anyLength bytes: [UInt8]) {
+        precondition(bytes.count <= TokenId.byteCount)
+        self.bytes = bytes
+    }
+
+    /// The bytes as a signed big-endian integer (Python's `int.from_bytes(b, "big",
+    /// signed=True)`): sign-extended when there are fewer than 8.
     public var int64: Int64 {
-        bytes.reduce(Int64(0)) { ($0 << 8) | Int64($1) }
+        guard let first = bytes.first else { return 0 }
+        return bytes.reduce(first & 0x80 != 0 ? Int64(-1) : 0) { ($0 << 8) | Int64($1) }
     }
 
     /// Constant-time comparison: a token id is derived from a secret token.

@@ -58,7 +58,9 @@ import Testing
 }
 
 @Suite struct ServerParameterTests {
-    let validator = RegisterParameterValidator(profile: .deployed, knownDeviceIds: [7])
+    let validator = RegisterParameterValidator(profile: .deployed, knownDeviceIds: [7, 8], registeredDeviceIds: [7])
+    let hardened = RegisterParameterValidator(
+        profile: .deployed, rules: .hardened, knownDeviceIds: [7, 8], registeredDeviceIds: [7])
     let key = PushKey.random()
 
     func message(_ params: [String: String], _ v: RegisterParameterValidator? = nil) -> String? {
@@ -79,11 +81,51 @@ import Testing
         #expect(message(device.merging(tokenGroup) { a, _ in a }) == nil)
         #expect(message(device.merging(keyGroup) { a, _ in a }.merging(tokenGroup) { a, _ in a }) == nil)
         #expect(message(device) == ServerMessages.missingGroups)
+        // Deployed: a partial group beside a complete one is ignored; hardened refuses it.
         for name in RegisterParameterValidator.keyGroup + RegisterParameterValidator.tokenGroup {
             var all = device.merging(keyGroup) { a, _ in a }.merging(tokenGroup) { a, _ in a }
             all[name] = nil
-            #expect(message(all) == ServerMessages.missingGroups, "without \(name)")
+            #expect(message(all) == nil, "without \(name)")
+            #expect(message(all, hardened) == ServerMessages.missingGroups, "without \(name)")
         }
+        // One group alone needs an existing registration.
+        let fresh = ["device_id": "8"]
+        #expect(message(fresh.merging(keyGroup) { a, _ in a }) == ServerMessages.noRegistrationToRotateKey)
+        #expect(message(fresh.merging(tokenGroup) { a, _ in a }) == ServerMessages.noRegistrationToRotateToken)
+    }
+
+    @Test func jsonIntegerParameters() {
+        #expect(message(["device_id": "seven"]) == ServerMessages.notValidJSON("device_id"))
+        #expect(message(["device_id": "[7]"]) == ServerMessages.notAnInteger("device_id"))
+        #expect(message(["device_id": "7", "push_key_id": "0x10"]) == ServerMessages.notValidJSON("push_key_id"))
+        #expect(message(["device_id": "7", "push_key_id": "-1"]) == ServerMessages.invalidPushKeyId)
+        #expect(message(["device_id": "7", "token_kind": "gcm"]) == ServerMessages.tokenKindNotInList)
+        // typed_endpoint parses token_kind before push_key_id, and both before the device check.
+        #expect(
+            message(["device_id": "9", "token_kind": "gcm", "push_key_id": "x"]) == ServerMessages.tokenKindNotInList)
+    }
+
+    @Test func tokenIdIsASignedIntegerOfAnyLengthUpToEight() throws {
+        let tokenGroup = [
+            "device_id": "7", "token_kind": "fcm", "bouncer_public_key": "k", "encrypted_push_registration": "e",
+        ]
+        func tokenId(_ bytes: [UInt8]) throws -> Int64? {
+            try validator.validate(tokenGroup.merging(["token_id": Base64.encode(bytes)]) { a, _ in a }).token?.tokenId?
+                .int64
+        }
+        #expect(try tokenId([1, 2, 3, 4, 5, 6, 7]) == 283_686_952_306_183)
+        #expect(try tokenId([0xFF]) == -1)
+        #expect(try tokenId([]) == 0)
+        #expect(try tokenId([0x80, 0, 0, 0, 0, 0, 0, 0]) == .min)
+        #expect(
+            message(tokenGroup.merging(["token_id": Base64.encode([UInt8](repeating: 1, count: 9))]) { a, _ in a })
+                == ServerMessages.invalidTokenId)
+        #expect(
+            message(tokenGroup.merging(["token_id": Base64.encode([1, 2, 3])]) { a, _ in a }, hardened)
+                == ServerMessages.invalidTokenId)
+        // b64decode(validate=True): the alphabet and padding, not the unused bits.
+        #expect(message(tokenGroup.merging(["token_id": "AB=="]) { a, _ in a }) == nil)
+        #expect(message(tokenGroup.merging(["token_id": "A B="]) { a, _ in a }) == ServerMessages.tokenIdNotBase64)
     }
 
     @Test func clientParametersAlwaysValidate() throws {

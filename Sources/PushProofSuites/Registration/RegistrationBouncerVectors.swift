@@ -347,6 +347,11 @@ enum RegistrationBouncerVectors {
         invalid(
             "non-zero unused bits in the last symbol", ["Base64NonCanonical"], .badRequest, .registrationNotBase64,
             nonCanonical, b.intermediate)
+        // Added with the registration audit (tcId 80): the strict rule had accepted what
+        // bytes.fromhex refuses.
+        bad(
+            "APNs token with an odd number of hex digits (bytes.fromhex refuses a lone digit)", ["ApnsTokenNotHex"],
+            .apnsTokenNotHex, F.seal(F.apns(String(F.apnsToken.dropLast())), label: "apns-odd"))
         return cases
     }
 

@@ -110,20 +110,36 @@ enum ServerParametersHarness {
         }
         for profile in RegistrationProfile.allCases {
             let validator = RegisterParameterValidator(
-                profile: profile, knownDeviceIds: [7, 8], inProgress: [.device(8)])
+                profile: profile, knownDeviceIds: [7, 8], registeredDeviceIds: [7, 8], inProgress: [.device(8)])
             let first = Result { () throws(ServerError) in try validator.validate(params) }
             let second = Result { () throws(ServerError) in try validator.validate(params) }
             fuzzInvariant(first == second, "validation is not deterministic")
             if case .success(let request) = first, profile == .deployed {
                 fuzzInvariant(request.pushKeyBase64 != nil || request.token != nil, "accepted with no group")
             }
-            // Whatever validates (with device 8 busy) must register on a server with nothing
-            // pending, and queue a bouncer request exactly when a token group came.
+            // Whatever validates (with devices 7 and 8 registered, 8 busy) must register on a
+            // server where both are registered and nothing is pending, and queue a bouncer
+            // request exactly when a token group came.
             var server = RegistrationServer(profile: profile, realmUUID: "fuzz", knownDeviceIds: [7, 8])
+            if profile == .deployed {
+                let key = Base64.encode([PushKey.typeByte] + [UInt8](repeating: 1, count: 32))
+                for device in ["7", "8"] {
+                    _ = try? server.register([
+                        "device_id": device, "push_key_id": "1", "push_key": key, "token_kind": "fcm",
+                        "token_id": "AAAAAAAAAAA=", "bouncer_public_key": "k", "encrypted_push_registration": "e",
+                    ])
+                    var rng = SystemRandomNumberGenerator()
+                    _ = server.bouncerAnswered(.registered(deviceId: nil), for: .device(Int64(device)!), using: &rng)
+                }
+            }
             if case .success(let request) = first {
                 do {
-                    let outgoing = try server.register(params)
-                    fuzzInvariant((outgoing != nil) == (request.token != nil), "bouncer request without a token group")
+                    let accepted = try server.register(params)
+                    if accepted.change != nil {
+                        fuzzInvariant(
+                            (accepted.outgoing != nil) == (request.token != nil),
+                            "bouncer request without a token group")
+                    }
                 } catch {
                     fuzzInvariant(false, "validated parameters refused by the server")
                 }

@@ -11,6 +11,21 @@ enum RegistrationNotes {
             bugType: "EDGE_CASE",
             description:
                 "The token has non-ASCII characters: token_id hashes its UTF-8 bytes and JSON carries them unescaped."),
+        "TokenIdLength": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "Deployed: the server decodes token_id and reads it as a signed big-endian integer with no length check (up to 8 bytes fits its column). Hardened: it must be 8 bytes."
+        ),
+        "PartialGroupRefused": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description:
+                "Hardened: a group with some of its fields is refused (Missing parameters); the deployed server ignores it when the other group is complete."
+        ),
+        "RetryLimit": .init(
+            bugType: "FUNCTIONALITY",
+            description:
+                "Deployed: a transient failure is re-queued at once, three times at most (MAX_REQUEST_RETRIES); then the worker gives up and the registration stays pending. Hardened: retried after a randomized exponential backoff without a count limit."
+        ),
         "ClientServerDisagree": .init(
             bugType: "KNOWN_BUG",
             description:
@@ -84,7 +99,10 @@ enum RegistrationNotes {
             description:
                 "Deployed: APNs requires ios_app_id, FCM must not carry one. Strictly, the app id must be one the bouncer serves; the deployed bouncer checks only its pattern."
         ),
-        "ApnsTokenNotHex": .init(bugType: "MISSING_STEP", description: "An APNs token must be hexadecimal."),
+        "ApnsTokenNotHex": .init(
+            bugType: "MISSING_STEP",
+            description: "An APNs token must be hexadecimal: pairs of hex digits, the token's bytes."
+        ),
         "AnyIosAppId": .init(
             bugType: "LENIENCY",
             description:

@@ -94,7 +94,8 @@ enum RegistrationOperations {
 
     @Sendable static func serverParameters(_ request: OperationRequest) throws -> JSONValue {
         let input = request.reader
-        let profile = try request.profile.as(RegistrationProfile.self)
+        let rules: RegisterParameterValidator.Rules = request.profile == .hardened ? .hardened : .deployed
+        let profile = request.profile == .hardened ? .deployed : try request.profile.as(RegistrationProfile.self)
         var inProgress = Set<RegistrationKey>()
         for entry in try input.optionalArray("inProgress") {
             if profile == .deployed, let id = entry.int64Value {
@@ -106,8 +107,8 @@ enum RegistrationOperations {
             }
         }
         let validator = RegisterParameterValidator(
-            profile: profile, knownDeviceIds: Set(try input.optionalInt64Array("knownDeviceIds")),
-            inProgress: inProgress)
+            profile: profile, rules: rules, knownDeviceIds: Set(try input.optionalInt64Array("knownDeviceIds")),
+            registeredDeviceIds: Set(try input.optionalInt64Array("registeredDeviceIds")), inProgress: inProgress)
         let v = try validator.validate(try input.stringMap("params"))
         var members: [JSONValue.Member] = []
         switch v.key {
@@ -123,6 +124,7 @@ enum RegistrationOperations {
             members.append(.init("encryptedPushRegistration", .string(t.encryptedPushRegistration)))
         }
         if let pk = v.pushPublicKey { members.append(.init("pushPublicKey", .string(pk))) }
+        if profile == .deployed { members.append(.init("change", .string(v.change.rawValue))) }
         return .object(members)
     }
 
@@ -133,9 +135,10 @@ enum RegistrationOperations {
     /// out; their bounds are property-tested.
     @Sendable static func serverLifecycle(_ request: OperationRequest) throws -> JSONValue {
         let input = request.reader
-        let profile = try request.profile.as(RegistrationProfile.self)
+        let rules: RegisterParameterValidator.Rules = request.profile == .hardened ? .hardened : .deployed
+        let profile = request.profile == .hardened ? .deployed : try request.profile.as(RegistrationProfile.self)
         var server = RegistrationServer(
-            profile: profile, realmUUID: try input.string("realmUUID"),
+            profile: profile, rules: rules, realmUUID: try input.string("realmUUID"),
             knownDeviceIds: Set(try input.optionalInt64Array("knownDeviceIds")))
         var generator = SystemRandomNumberGenerator()
         var states: [JSONValue] = []
@@ -146,8 +149,11 @@ enum RegistrationOperations {
             if s.has("register") {
                 let params = try s.stringMap("register")
                 do {
-                    _ = try server.register(params)
+                    let accepted = try server.register(params)
                     record.append(.init("action", "accepted"))
+                    if profile == .deployed {
+                        record.append(.init("change", .string(accepted.change?.rawValue ?? "none")))
+                    }
                 } catch {
                     record.append(.init("action", "rejected"))
                     record.append(.init("message", .string(error.message)))
@@ -163,13 +169,14 @@ enum RegistrationOperations {
                     record.append(.init("action", "dropped"))
                     record.append(.init("code", .string(code)))
                 case .retry: record.append(.init("action", "retry"))
+                case .abandoned: record.append(.init("action", "abandoned"))
                 case .ignored: record.append(.init("action", "ignored"))
                 }
             } else {
                 throw InputError("a step must be `register` or `bouncerAnswer`")
             }
             let state = server.registrations[key]
-            record.append(.init("status", .string(state?.status ?? "none")))
+            record.append(.init("status", .string(state?.status(profile) ?? "none")))
             if let id = state?.activeTokenId { record.append(.init("activeTokenId", .string(id.base64))) }
             if let id = state?.bouncerDeviceId { record.append(.init("bouncerDeviceId", .integer(id))) }
             if let code = state?.lastErrorCode { record.append(.init("lastErrorCode", .string(code))) }
@@ -197,7 +204,7 @@ enum RegistrationOperations {
 
     static func bouncerAnswer(_ r: InputReader) throws(InputError) -> BouncerAnswer {
         switch try r.string("answer") {
-        case "registered": return .registered(deviceId: try r.int64("deviceId"))
+        case "registered": return .registered(deviceId: try r.optionalInt64("deviceId"))
         case "refused": return .refused(code: try r.string("code"))
         case "serverError": return .serverError(status: Int(try r.int64("status")))
         case "networkFailure": return .networkFailure

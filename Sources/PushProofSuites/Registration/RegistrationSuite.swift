@@ -22,8 +22,12 @@ public struct RegistrationSuite: ConformanceSuite {
             SuiteOperation(.registrationSeal, output: RegistrationOperations.seal),
             SuiteOperation(
                 .registrationBouncer, output: { try RegistrationOperations.bouncer($0, strictness: .strict) }),
-            SuiteOperation(.registrationServerParameters, output: RegistrationOperations.serverParameters),
-            SuiteOperation(.registrationServerLifecycle, output: RegistrationOperations.serverLifecycle),
+            SuiteOperation(
+                .registrationServerParameters, profiles: [.deployed, .hardened, .proposal],
+                output: RegistrationOperations.serverParameters),
+            SuiteOperation(
+                .registrationServerLifecycle, profiles: [.deployed, .hardened, .proposal],
+                output: RegistrationOperations.serverLifecycle),
         ]
     }
 

@@ -69,7 +69,7 @@ def validate_plaintext(plaintext, app_ids):
         raise bad()
     if kind not in ("fcm", "apns") or not 1 <= len(token) <= MAX_TOKEN:
         raise bad()
-    if kind == "apns" and not all(c in "0123456789abcdefABCDEF" for c in token):
+    if kind == "apns" and (len(token) % 2 or not all(c in "0123456789abcdefABCDEF" for c in token)):
         raise bad()
     app = value.get("ios_app_id")
     if "ios_app_id" in value:
