@@ -50,7 +50,9 @@ public enum KeychainRecord {
     }
 
     /// The record's bytes: compact JSON, keys in the order above. The key material passes
-    /// through the constant-time base64 encoder.
+    /// through the constant-time base64 encoder. iOS's `JSONEncoder` fixes neither the member
+    /// order (it varies per process) nor the escaping (`/` is written `\/`), so vectors judge a
+    /// record by its meaning, not these bytes.
     public static func encode(_ identity: ConversationIdentity) -> [UInt8] {
         let keys: JSONValue = .object([
             .init("privateKeyData", .string(Base64.encode(secret: identity.privateKey))),
@@ -61,6 +63,44 @@ public enum KeychainRecord {
                 .init("inboxId", .string(identity.inboxId)), .init("clientId", .string(identity.clientId.value)),
                 .init("keys", keys),
             ]))
+    }
+
+    /// A record as the per-conversation-era app reads it: the ids are whatever strings it holds.
+    public struct DeployedRecord: Sendable {
+        public var inboxId: String
+        public var clientId: String
+        public var privateKey: SecretBytes
+        public var databaseKey: SecretBytes
+        public var address: EthereumAddress { try! EthereumAddress(privateKey: privateKey) }
+    }
+
+    /// Decoding as the app did (xmtplabs/convos-ios@f47421a9, KeychainIdentityStore.swift:
+    /// `JSONDecoder().decode(KeychainIdentity.self, ...)`, 82-95; `KeychainIdentityKeys.init(from:)`,
+    /// 38-43): the members in declaration order (`inboxId`, `clientId`, `keys`), then
+    /// `databaseKey` (any length) and `privateKeyData` (32 bytes, a valid secp256k1 scalar:
+    /// XMTP's `PrivateKey`). Unknown members are ignored; neither id is checked. Base64 is
+    /// standard with padding (`Data` in `JSONDecoder`); PushProof also requires it canonical.
+    public static func decodeAsDeployed(_ bytes: [UInt8]) throws(DecodingError) -> DeployedRecord {
+        guard let value = try? JSONParser.parse(bytes), value.members != nil else { throw .malformedJSON }
+        func string(_ v: JSONValue?, _ name: String) throws(DecodingError) -> String {
+            guard let v else { throw .missingField(name) }
+            guard let s = v.stringValue else { throw .wrongType(name) }
+            return s
+        }
+        let inboxId = try string(value["inboxId"], "inboxId")
+        let clientId = try string(value["clientId"], "clientId")
+        guard let keys = value["keys"] else { throw .missingField("keys") }
+        guard keys.members != nil else { throw .wrongType("keys") }
+        func key(_ name: String) throws(DecodingError) -> SecretBytes {
+            let text = try string(keys[name], "keys.\(name)")
+            guard let secret = try? Base64.decodeSecret(text) else { throw .invalidBase64("keys.\(name)") }
+            return secret
+        }
+        let databaseKey = try key("databaseKey")
+        let privateKey = try key("privateKeyData")
+        guard privateKey.count == 32 else { throw .invalidKeyLength("keys.privateKeyData", privateKey.count) }
+        guard privateKey.withUnsafeBytes({ Secp256k1.isValidSecretKey(Array($0)) }) else { throw .invalidPrivateKey }
+        return DeployedRecord(inboxId: inboxId, clientId: clientId, privateKey: privateKey, databaseKey: databaseKey)
     }
 
     /// Strict decoding: exactly the format's fields, each of its type; both keys canonical

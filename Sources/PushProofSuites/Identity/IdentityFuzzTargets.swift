@@ -7,11 +7,25 @@ import PushProofJSON
 
 // The identity suite's fuzz targets (docs/fuzzing.md).
 
-/// The strict keychain record decoder: whatever it accepts satisfies the format's rules and
-/// re-encodes to a record that decodes to the same identity.
+/// The keychain record decoders: whatever the strict one accepts satisfies the format's rules,
+/// re-encodes to a record that decodes to the same identity, and the deployed (lenient) reading
+/// takes it too, with the same ids and keys; the deployed reading never accepts a private key the
+/// strict one would refuse for its length or scalar.
 enum KeychainRecordHarness {
     static func run(_ data: [UInt8]) {
+        let deployed = try? KeychainRecord.decodeAsDeployed(data)
+        if let deployed {
+            fuzzInvariant(
+                deployed.privateKey.count == 32
+                    && deployed.privateKey.withUnsafeBytes { Secp256k1.isValidSecretKey(Array($0)) },
+                "the deployed reading took an invalid private key")
+        }
         guard let identity = try? KeychainRecord.decode(data) else { return }
+        fuzzInvariant(
+            deployed?.inboxId == identity.inboxId && deployed?.clientId == identity.clientId.value
+                && deployed?.privateKey.constantTimeEquals(identity.privateKey) == true
+                && deployed?.databaseKey.constantTimeEquals(identity.databaseKey) == true,
+            "the deployed reading disagrees with the strict one on a record both should read")
         fuzzInvariant(identity.privateKey.count == 32 && identity.databaseKey.count == 32, "key length")
         fuzzInvariant(
             identity.privateKey.withUnsafeBytes { Secp256k1.isValidSecretKey(Array($0)) }, "invalid scalar accepted")

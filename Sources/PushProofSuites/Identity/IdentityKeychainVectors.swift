@@ -30,19 +30,94 @@ enum IdentityKeychainVectors: IdentityFixtures {
     }
 
     static func file() throws -> VectorFileDeclaration {
+        let store =
+            "xmtplabs/convos-ios@f47421a9:ConvosCore/Sources/ConvosCore/Auth/Keychain/KeychainIdentityStore.swift"
+        let decoding =
+            "\(store):82-95, 38-43, 252 (JSONDecoder: the members in declaration order, unknown ones ignored)"
+        let privateKeyCheck =
+            "\(store):42; xmtp/libxmtp@a53a97ed:sdks/ios/Sources/XMTPiOS/Messages/PrivateKey.swift:53-64 (InvalidLength, InvalidKey)"
         let encode = [
             VectorCase(
-                comment: "a conversation's identity as a keychain record", flags: ["Normal"],
+                comment: "a conversation's identity as a keychain record (judged by meaning: iOS's JSONEncoder "
+                    + "writes the members in an order that varies per process and escapes / as \\/)", flags: ["Normal"],
+                source: "\(store):45-49, 82-95, 387 (JSONEncoder().encode(identity))",
                 input: [
                     "inboxId": .string(inboxIdOfKey), "clientId": .string(clientId),
                     "privateKey": .string(Hex.encode(privateKey)), "databaseKey": .string(Hex.encode(databaseKey)),
                 ])
         ]
-        func d(_ comment: String, _ flags: [String], _ text: String, code: String? = nil) -> VectorCase {
-            VectorCase(comment: comment, flags: flags, input: ["record": .string(text)], code: code)
+        func d(_ comment: String, _ flags: [String], _ text: String, code: String? = nil, source: String? = nil)
+            -> VectorCase
+        {
+            VectorCase(
+                comment: comment, flags: flags, source: source ?? decoding, input: ["record": .string(text)], code: code
+            )
         }
         let pk = JSONValue.string(Base64.encode(privateKey))
         let dk = JSONValue.string(Base64.encode(databaseKey))
+        let extraField = JSONWriter.compact((try! JSONParser.parse(record())).setting("createdAt", to: 1))
+        let extraKeyField = record(keys: ["privateKeyData": pk, "databaseKey": dk, "publicKey": pk])
+        let longDatabaseKey = record(keys: keys(pk, .string(Base64.encode(databaseKey + [0]))))
+        let emptyDatabaseKey = record(keys: keys(pk, ""))
+        let oddIds = [
+            record(clientId: .string(clientId.lowercased())), record(clientId: "8F2D9C1E-4B7A-1E3F-9D2C-1A0B3C4D5E6F"),
+            record(clientId: .string(clientId.replacingOccurrences(of: "-", with: ""))),
+            record(clientId: "conversation-1"), record(inboxId: .string(inboxIdOfKey.uppercased())),
+            record(inboxId: .string("0x" + inboxIdOfKey.dropFirst(2))),
+        ]
+        // The member order of one of iOS's runs and its escaped slashes (docs/audit/identity.md).
+        let iosRecord =
+            "{\"clientId\":\"\(clientId)\",\"keys\":{\"databaseKey\":\"\(Base64.encode(databaseKey).replacingOccurrences(of: "/", with: "\\/"))\",\"privateKeyData\":\"\(Base64.encode(privateKey).replacingOccurrences(of: "/", with: "\\/"))\"},\"inboxId\":\"\(inboxIdOfKey)\"}"
+        func hardened(_ comment: String, _ flags: [String], _ text: String, _ code: String) -> VectorCase {
+            VectorCase(comment: comment, flags: flags, input: ["record": .string(text)], code: code)
+        }
+        let strict = [
+            hardened(
+                "an extra field is refused. Why: the record is the app's own; a field it never writes means another "
+                    + "writer or a corrupted item (deployed tcId 108)", ["RecordShape", "StrictRecord"], extraField,
+                "UNEXPECTED_FIELD"),
+            hardened(
+                "an extra key field is refused. Why: as tcId 301 (deployed tcId 109)", ["RecordShape", "StrictRecord"],
+                extraKeyField, "UNEXPECTED_FIELD"),
+            hardened(
+                "databaseKey of 33 bytes is refused. Why: SQLCipher's key is 32 bytes; reading the record should fail "
+                    + "where the fault is, not at client creation (deployed tcId 115)",
+                ["KeyEncoding", "StrictRecord"],
+                longDatabaseKey, "INVALID_KEY_LENGTH"),
+            hardened(
+                "databaseKey empty is refused. Why: as tcId 303 (deployed tcId 116)", ["KeyEncoding", "StrictRecord"],
+                emptyDatabaseKey, "INVALID_KEY_LENGTH"),
+            hardened(
+                "clientId in lower case is refused. Why: clientIds are upper-case UUID v4 strings and compare "
+                    + "exactly, so a record with another spelling can never be routed to (deployed tcId 119)",
+                ["InvalidClientId", "StrictRecord"], oddIds[0], "INVALID_CLIENT_ID"),
+            hardened(
+                "clientId of version 1 is refused. Why: as tcId 305 (deployed tcId 120)",
+                ["InvalidClientId", "StrictRecord"], oddIds[1], "INVALID_CLIENT_ID"),
+            hardened(
+                "clientId without dashes is refused. Why: as tcId 305 (deployed tcId 121)",
+                ["InvalidClientId", "StrictRecord"], oddIds[2], "INVALID_CLIENT_ID"),
+            hardened(
+                "clientId that is not a UUID is refused. Why: as tcId 305 (deployed tcId 122)",
+                ["InvalidClientId", "StrictRecord"], oddIds[3], "INVALID_CLIENT_ID"),
+            hardened(
+                "inboxId in upper case is refused. Why: an inbox id is 64 lower-case hex digits, and the item's "
+                    + "account must match it exactly (deployed tcId 123)", ["InvalidInboxId", "StrictRecord"],
+                oddIds[4],
+                "INVALID_INBOX_ID"),
+            hardened(
+                "inboxId with 0x is refused. Why: as tcId 309 (deployed tcId 124)", ["InvalidInboxId", "StrictRecord"],
+                oddIds[5], "INVALID_INBOX_ID"),
+            hardened(
+                "privateKeyData of 31 bytes is refused, as the app refuses it", ["KeyEncoding"],
+                record(keys: keys(.string(Base64.encode(Array(privateKey.prefix(31)))), dk)), "INVALID_KEY_LENGTH"),
+            hardened(
+                "inboxId of 63 hex digits is refused. Why: as tcId 309", ["InvalidInboxId", "StrictRecord"],
+                record(inboxId: .string(String(inboxIdOfKey.dropLast()))), "INVALID_INBOX_ID"),
+            hardened(
+                "an extra field whose value is null is refused. Why: as tcId 301", ["RecordShape", "StrictRecord"],
+                JSONWriter.compact((try! JSONParser.parse(record())).setting("note", to: .null)), "UNEXPECTED_FIELD"),
+        ]
         let decode = [
             d("a valid record", ["Normal"], record()),
             d(
@@ -56,12 +131,11 @@ enum IdentityKeychainVectors: IdentityFixtures {
             d("clientId missing", ["RecordShape"], record(clientId: nil), code: "MISSING_FIELD"),
             d("keys.databaseKey missing", ["RecordShape"], record(keys: ["privateKeyData": pk]), code: "MISSING_FIELD"),
             d(
-                "an extra field", ["RecordShape"],
-                JSONWriter.compact((try! JSONParser.parse(record())).setting("createdAt", to: 1)),
-                code: "UNEXPECTED_FIELD"),
+                "an extra field is ignored (corrected: this test said UNEXPECTED_FIELD; refusing it is hardened "
+                    + "tcId 301)", ["RecordShape", "LenientRecord"], extraField),
             d(
-                "an extra key field", ["RecordShape"],
-                record(keys: ["privateKeyData": pk, "databaseKey": dk, "publicKey": pk]), code: "UNEXPECTED_FIELD"),
+                "an extra key field is ignored (corrected as tcId 108; hardened tcId 302)",
+                ["RecordShape", "LenientRecord"], extraKeyField),
             d("clientId is a number", ["RecordShape"], record(clientId: 7), code: "WRONG_TYPE"),
             d("keys is a string", ["RecordShape"], record(keys: "keys"), code: "WRONG_TYPE"),
             d(
@@ -73,52 +147,82 @@ enum IdentityKeychainVectors: IdentityFixtures {
                 record(keys: keys(pk, .string(Base64.encode(databaseKey) + "\n"))), code: "INVALID_BASE64"),
             d(
                 "privateKeyData of 31 bytes", ["KeyEncoding"],
-                record(keys: keys(.string(Base64.encode(Array(privateKey.prefix(31)))), dk)), code: "INVALID_KEY_LENGTH"
+                record(keys: keys(.string(Base64.encode(Array(privateKey.prefix(31)))), dk)),
+                code: "INVALID_KEY_LENGTH",
+                source: privateKeyCheck),
+            d(
+                "databaseKey of 33 bytes decodes: the record has no length check, the XMTP client refuses the key "
+                    + "later (corrected: this test said INVALID_KEY_LENGTH; hardened tcId 303)",
+                ["KeyEncoding", "LenientRecord"], longDatabaseKey,
+                source:
+                    "\(store):40; xmtp/libxmtp@a53a97ed:bindings/mobile/src/mls.rs:456-471 (checked at client creation)"
             ),
             d(
-                "databaseKey of 33 bytes", ["KeyEncoding"],
-                record(keys: keys(pk, .string(Base64.encode(databaseKey + [0])))), code: "INVALID_KEY_LENGTH"),
-            d("databaseKey empty", ["KeyEncoding"], record(keys: keys(pk, "")), code: "INVALID_KEY_LENGTH"),
+                "databaseKey empty decodes (corrected as tcId 115; hardened tcId 304)",
+                ["KeyEncoding", "LenientRecord"],
+                emptyDatabaseKey, source: "\(store):40"),
             d(
                 "privateKeyData is zero", ["InvalidPrivateKey"],
                 record(keys: keys(.string(Base64.encode([UInt8](repeating: 0, count: 32))), dk)),
-                code: "INVALID_PRIVATE_KEY"),
+                code: "INVALID_PRIVATE_KEY", source: privateKeyCheck),
             d(
                 "privateKeyData is the group order", ["InvalidPrivateKey"],
-                record(keys: keys(.string(Base64.encode(Hex.decode(order)!)), dk)), code: "INVALID_PRIVATE_KEY"),
+                record(keys: keys(.string(Base64.encode(Hex.decode(order)!)), dk)), code: "INVALID_PRIVATE_KEY",
+                source: privateKeyCheck),
             d(
-                "clientId in lower case", ["InvalidClientId"], record(clientId: .string(clientId.lowercased())),
-                code: "INVALID_CLIENT_ID"),
+                "clientId in lower case decodes: no id is checked (corrected: this test said INVALID_CLIENT_ID; "
+                    + "hardened tcId 305)", ["InvalidClientId", "LenientRecord"], oddIds[0],
+                source:
+                    "\(decoding); the app's own tests store ids such as \"coding-test-client\" (KeychainIdentityStoreTests.swift:218-267, 389-405)"
+            ),
             d(
-                "clientId of version 1", ["InvalidClientId"], record(clientId: "8F2D9C1E-4B7A-1E3F-9D2C-1A0B3C4D5E6F"),
-                code: "INVALID_CLIENT_ID"),
+                "clientId of version 1 decodes (corrected as tcId 119; hardened tcId 306)",
+                ["InvalidClientId", "LenientRecord"], oddIds[1]),
             d(
-                "clientId without dashes", ["InvalidClientId"],
-                record(clientId: .string(clientId.replacingOccurrences(of: "-", with: ""))), code: "INVALID_CLIENT_ID"),
+                "clientId without dashes decodes (corrected as tcId 119; hardened tcId 307)",
+                ["InvalidClientId", "LenientRecord"], oddIds[2]),
             d(
-                "clientId that is not a UUID", ["InvalidClientId"], record(clientId: "conversation-1"),
-                code: "INVALID_CLIENT_ID"),
+                "clientId that is not a UUID decodes (corrected as tcId 119; hardened tcId 308)",
+                ["InvalidClientId", "LenientRecord"], oddIds[3]),
             d(
-                "inboxId in upper case", ["InvalidInboxId"], record(inboxId: .string(inboxIdOfKey.uppercased())),
-                code: "INVALID_INBOX_ID"),
+                "inboxId in upper case decodes (corrected as tcId 119; hardened tcId 309)",
+                ["InvalidInboxId", "LenientRecord"], oddIds[4]),
             d(
-                "inboxId with 0x", ["InvalidInboxId"], record(inboxId: .string("0x" + inboxIdOfKey.dropFirst(2))),
-                code: "INVALID_INBOX_ID"),
+                "inboxId with 0x decodes (corrected as tcId 119; hardened tcId 310)",
+                ["InvalidInboxId", "LenientRecord"],
+                oddIds[5]),
+            // Added with the audit (tcId 125): the bytes iOS writes.
+            d(
+                "a record as iOS's JSONEncoder writes it: another member order, / escaped as \\/", ["Normal"],
+                iosRecord),
+            d(
+                "privateKeyData of 33 bytes", ["KeyEncoding"],
+                record(keys: keys(.string(Base64.encode(privateKey + [1])), dk)), code: "INVALID_KEY_LENGTH",
+                source: privateKeyCheck),
+            d(
+                "privateKeyData empty", ["KeyEncoding"], record(keys: keys("", dk)), code: "INVALID_KEY_LENGTH",
+                source: privateKeyCheck),
         ]
         return VectorFileDeclaration(
             suite: "identity_keychain", protocolName: "convos-client-id", notes: IdentityNotes.catalogue,
             header: [
                 "The keychain record of the per-conversation era (service org.convos.ios.KeychainIdentityStore.v2, account = inbox id, generic attribute = clientId).",
-                "Value: compact JSON {\"inboxId\",\"clientId\",\"keys\":{\"privateKeyData\",\"databaseKey\"}}, keys as standard base64 of 32 bytes.",
+                "Value: compact JSON {\"inboxId\",\"clientId\",\"keys\":{\"privateKeyData\",\"databaseKey\"}}, keys as standard base64; written by iOS's JSONEncoder, whose member order varies per process and which escapes / as \\/.",
+                "identity.keychainEncode is judged by meaning: the answer's record must be a JSON object with exactly those members, the keys canonical standard base64; `expected.output` is {inboxId, clientId, keys: {privateKeyHex, databaseKeyHex}}; the reference's bytes are the test's `intermediate`.",
             ],
             groups: [
                 .init(
                     type: "KeychainEncodeTest", operation: .identityKeychainEncode,
-                    description: "Identity -> the record's exact bytes.", ids: .block(1...100), cases: encode),
+                    description: "Identity -> the record (judged by meaning).", ids: .block(1...100), cases: encode),
                 .init(
                     type: "KeychainDecodeTest", operation: .identityKeychainDecode,
-                    description: "Strict decoding; the output names the address of the decoded key.",
+                    description:
+                        "Decoding as the per-conversation-era app (xmtplabs/convos-ios@f47421a9): unknown members ignored, no id checked, databaseKey of any length; the output names the address of the decoded key.",
                     ids: .block(101...300), cases: decode),
+                .init(
+                    type: "KeychainDecodeTest", operation: .identityKeychainDecode, profile: .hardened,
+                    description: "PushProof's strict reading of the record, where it differs from the app's.",
+                    ids: .block(301...400), cases: strict),
             ])
     }
 }

@@ -31,17 +31,35 @@ enum IdentityNotes {
         "Nonce": .init(bugType: "EDGE_CASE", description: "The nonce is appended as a decimal number."),
         "RecordShape": .init(
             bugType: "MODIFIED_PARAMETER",
-            description: "The keychain record is not the format's JSON: not JSON, missing or extra fields, wrong types."
+            description:
+                "The keychain record is not the format's JSON: not JSON, missing or extra fields, wrong types (the app ignores extra fields)."
         ),
         "KeyEncoding": .init(
-            bugType: "MODIFIED_PARAMETER", description: "A key is not canonical base64 of exactly 32 bytes."),
+            bugType: "MODIFIED_PARAMETER",
+            description:
+                "A key is not canonical standard base64, or not 32 bytes (the app checks the private key's length only)."
+        ),
+        "LenientRecord": .init(
+            bugType: "LENIENCY",
+            description:
+                "Deployed: the app's JSONDecoder ignores unknown members, checks neither id, and takes a databaseKey of any length (the XMTP client refuses it later). PushProof's strict reading is the hardened group."
+        ),
+        "StrictRecord": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description:
+                "Hardened: the record has exactly the format's members, both keys 32 bytes, an upper-case UUID v4 clientId and a 64-hex-digit inboxId."
+        ),
         "InvalidPrivateKey": .init(
             bugType: "MISSING_STEP",
             description: "privateKeyData is 32 bytes but not a valid secp256k1 scalar (0, or >= n)."),
         "InvalidClientId": .init(
             bugType: "MISSING_STEP",
-            description: "clientId must be an upper-case UUID v4 (36 characters, version 4, RFC 4122 variant)."),
-        "InvalidInboxId": .init(bugType: "MISSING_STEP", description: "inboxId must be 64 lower-case hex digits."),
+            description:
+                "clientId is an upper-case UUID v4 (36 characters, version 4, RFC 4122 variant) by convention; the app stores and reads any string."
+        ),
+        "InvalidInboxId": .init(
+            bugType: "MISSING_STEP",
+            description: "inboxId is 64 lower-case hex digits by convention; the app stores and reads any string."),
         "ClientIdMismatch": .init(
             bugType: "MISSING_STEP",
             description:

@@ -32,10 +32,42 @@ enum IdentityOperations {
     }
 
     @Sendable static func keychainDecode(_ request: OperationRequest) throws -> JSONValue {
-        let identity = try KeychainRecord.decode(Array(try request.reader.string("record").utf8))
+        let bytes = Array(try request.reader.string("record").utf8)
+        if request.profile == .hardened {
+            let identity = try KeychainRecord.decode(bytes)
+            return [
+                "inboxId": .string(identity.inboxId), "clientId": .string(identity.clientId.value),
+                "address": .string(identity.address.text),
+            ]
+        }
+        let record = try KeychainRecord.decodeAsDeployed(bytes)
         return [
-            "inboxId": .string(identity.inboxId), "clientId": .string(identity.clientId.value),
-            "address": .string(identity.address.text),
+            "inboxId": .string(record.inboxId), "clientId": .string(record.clientId),
+            "address": .string(record.address.text),
+        ]
+    }
+
+    /// `identity.keychainEncode` judged by meaning: the record must be a JSON object with exactly
+    /// `inboxId`, `clientId` and `keys` (`privateKeyData`, `databaseKey`), the keys canonical
+    /// standard base64; its meaning is the ids and the key bytes in hex. Member order and
+    /// escaping (iOS writes `/` as `\/`) are free.
+    @Sendable static func recordMeaning(_ input: JSONValue, _ output: JSONValue) -> JSONValue {
+        guard let text = output["record"]?.stringValue, let record = try? JSONParser.parse(Array(text.utf8)),
+            let members = record.members, Set(members.map(\.key)) == ["inboxId", "clientId", "keys"],
+            members.count == 3, let keys = record["keys"]?.members,
+            Set(keys.map(\.key)) == ["privateKeyData", "databaseKey"], keys.count == 2
+        else {
+            return ["record": "not a JSON object with exactly inboxId, clientId and keys {privateKeyData, databaseKey}"]
+        }
+        func hex(_ name: String) -> JSONValue {
+            guard let b64 = record["keys"]?[name]?.stringValue, let bytes = try? Base64.decode(b64) else {
+                return "not canonical standard base64"
+            }
+            return .string(Hex.encode(bytes))
+        }
+        return [
+            "inboxId": record["inboxId"] ?? .null, "clientId": record["clientId"] ?? .null,
+            "keys": ["privateKeyHex": hex("privateKeyData"), "databaseKeyHex": hex("databaseKey")],
         ]
     }
 

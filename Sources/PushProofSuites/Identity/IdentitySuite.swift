@@ -25,8 +25,11 @@ public struct IdentitySuite: ConformanceSuite {
             SuiteOperation(.identityKeccak256, profiles: [.deployed], output: IdentityOperations.keccak),
             SuiteOperation(.identityFromPrivateKey, profiles: [.deployed], output: IdentityOperations.fromPrivateKey),
             SuiteOperation(.identityInboxId, profiles: [.deployed], output: IdentityOperations.inboxId),
-            SuiteOperation(.identityKeychainDecode, profiles: [.deployed], output: IdentityOperations.keychainDecode),
-            SuiteOperation(.identityKeychainEncode, profiles: [.deployed], output: IdentityOperations.keychainEncode),
+            SuiteOperation(
+                .identityKeychainDecode, profiles: [.deployed, .hardened], output: IdentityOperations.keychainDecode),
+            SuiteOperation(
+                .identityKeychainEncode, profiles: [.deployed], meaning: IdentityOperations.recordMeaning,
+                output: IdentityOperations.keychainEncode),
             SuiteOperation(.identityStoreTrace, profiles: [.deployed], output: IdentityOperations.storeTrace),
             SuiteOperation(.identityBackendRequest, profiles: [.deployed], output: IdentityOperations.backendRequest),
             SuiteOperation(.identityTeardown, profiles: [.deployed], output: IdentityOperations.teardown),
