@@ -81,23 +81,12 @@ public enum KeychainRecord {
     /// XMTP's `PrivateKey`). Unknown members are ignored; neither id is checked. Base64 is
     /// standard with padding (`Data` in `JSONDecoder`); PushProof also requires it canonical.
     public static func decodeAsDeployed(_ bytes: [UInt8]) throws(DecodingError) -> DeployedRecord {
-        guard let value = try? JSONParser.parse(bytes), value.members != nil else { throw .malformedJSON }
-        func string(_ v: JSONValue?, _ name: String) throws(DecodingError) -> String {
-            guard let v else { throw .missingField(name) }
-            guard let s = v.stringValue else { throw .wrongType(name) }
-            return s
-        }
-        let inboxId = try string(value["inboxId"], "inboxId")
-        let clientId = try string(value["clientId"], "clientId")
-        guard let keys = value["keys"] else { throw .missingField("keys") }
-        guard keys.members != nil else { throw .wrongType("keys") }
-        func key(_ name: String) throws(DecodingError) -> SecretBytes {
-            let text = try string(keys[name], "keys.\(name)")
-            guard let secret = try? Base64.decodeSecret(text) else { throw .invalidBase64("keys.\(name)") }
-            return secret
-        }
-        let databaseKey = try key("databaseKey")
-        let privateKey = try key("privateKeyData")
+        let fields = try Fields(bytes)
+        let inboxId = try fields.string("inboxId")
+        let clientId = try fields.string("clientId")
+        let keys = try fields.keys()
+        let databaseKey = try keys.key("databaseKey")
+        let privateKey = try keys.key("privateKeyData")
         guard privateKey.count == 32 else { throw .invalidKeyLength("keys.privateKeyData", privateKey.count) }
         guard privateKey.withUnsafeBytes({ Secp256k1.isValidSecretKey(Array($0)) }) else { throw .invalidPrivateKey }
         return DeployedRecord(inboxId: inboxId, clientId: clientId, privateKey: privateKey, databaseKey: databaseKey)
@@ -106,23 +95,14 @@ public enum KeychainRecord {
     /// Strict decoding: exactly the format's fields, each of its type; both keys canonical
     /// base64 of 32 bytes; the private key a valid secp256k1 scalar; the clientId a UUID v4.
     public static func decode(_ bytes: [UInt8]) throws(DecodingError) -> ConversationIdentity {
-        guard let value = try? JSONParser.parse(bytes), let members = value.members else { throw .malformedJSON }
-        guard members.allSatisfy({ ["inboxId", "clientId", "keys"].contains($0.key) }) else { throw .unexpectedField }
-        func string(_ v: JSONValue?, _ name: String) throws(DecodingError) -> String {
-            guard let v else { throw .missingField(name) }
-            guard let s = v.stringValue else { throw .wrongType(name) }
-            return s
-        }
-        let inboxId = try string(value["inboxId"], "inboxId")
-        let clientText = try string(value["clientId"], "clientId")
-        guard let keys = value["keys"] else { throw .missingField("keys") }
-        guard let keyMembers = keys.members else { throw .wrongType("keys") }
-        guard keyMembers.allSatisfy({ ["privateKeyData", "databaseKey"].contains($0.key) }) else {
-            throw .unexpectedField
-        }
+        let fields = try Fields(bytes)
+        try fields.onlyMembers(["inboxId", "clientId", "keys"])
+        let inboxId = try fields.string("inboxId")
+        let clientText = try fields.string("clientId")
+        let keys = try fields.keys()
+        try keys.onlyMembers(["privateKeyData", "databaseKey"])
         func key(_ name: String) throws(DecodingError) -> SecretBytes {
-            let text = try string(keys[name], "keys.\(name)")
-            guard let secret = try? Base64.decodeSecret(text) else { throw .invalidBase64("keys.\(name)") }
+            let secret = try keys.key(name)
             guard secret.count == 32 else { throw .invalidKeyLength("keys.\(name)", secret.count) }
             return secret
         }
@@ -133,5 +113,46 @@ public enum KeychainRecord {
         guard InboxId.isWellFormed(inboxId) else { throw .invalidInboxId }
         return ConversationIdentity(
             inboxId: inboxId, clientId: clientId, privateKey: privateKey, databaseKey: databaseKey)
+    }
+
+    /// A JSON object of the record (the record itself, or its `keys`), read field by field with
+    /// the record's errors; `prefix` names the fields in messages (`keys.`).
+    private struct Fields {
+        let value: JSONValue
+        let prefix: String
+
+        init(_ bytes: [UInt8]) throws(DecodingError) {
+            guard let value = try? JSONParser.parse(bytes), value.members != nil else { throw .malformedJSON }
+            self.value = value
+            self.prefix = ""
+        }
+
+        private init(value: JSONValue, prefix: String) {
+            self.value = value
+            self.prefix = prefix
+        }
+
+        func onlyMembers(_ names: Set<String>) throws(DecodingError) {
+            guard (value.members ?? []).allSatisfy({ names.contains($0.key) }) else { throw .unexpectedField }
+        }
+
+        func string(_ name: String) throws(DecodingError) -> String {
+            guard let v = value[name] else { throw .missingField(prefix + name) }
+            guard let s = v.stringValue else { throw .wrongType(prefix + name) }
+            return s
+        }
+
+        func keys() throws(DecodingError) -> Fields {
+            guard let keys = value["keys"] else { throw .missingField("keys") }
+            guard keys.members != nil else { throw .wrongType("keys") }
+            return Fields(value: keys, prefix: "keys.")
+        }
+
+        /// A key: canonical standard base64, decoded straight into `SecretBytes`.
+        func key(_ name: String) throws(DecodingError) -> SecretBytes {
+            let text = try string(name)
+            guard let secret = try? Base64.decodeSecret(text) else { throw .invalidBase64(prefix + name) }
+            return secret
+        }
     }
 }

@@ -22,6 +22,8 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
     public private(set) var restarts = 0
 
     private var adapter: Adapter
+    /// The adapter's process id (the leader of its process group).
+    public var processIdentifier: Int32 { adapter.process.processIdentifier }
     private var nextId = 1
     private let lock = NSLock()
 
@@ -40,6 +42,15 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
     }
 
     deinit { adapter.stop() }
+
+    /// Stops the adapter (its whole process group) now. A command that exits without releasing
+    /// the implementation must call it: process exit runs no deinit, and an adapter busy in a
+    /// loop would never see its stdin close.
+    public func shutdown() {
+        lock.lock()
+        defer { lock.unlock() }
+        adapter.stop()
+    }
 
     public func perform(_ request: OperationRequest) -> OperationOutcome {
         guard hello.operations.contains(request.operation.rawValue), hello.profiles.contains(request.profile.rawValue)

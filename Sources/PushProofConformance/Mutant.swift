@@ -35,6 +35,21 @@ public struct Mutant: Sendable {
     }
 }
 
+extension Mutant {
+    /// A mutant that answers `operation` in `profile` as the reference answers it in `instead`:
+    /// a deployed implementation that follows PushProof's hardened rules, a strict store that
+    /// behaves like the deployed one. The vectors of `profile` must tell the two apart.
+    public static func answering(
+        _ operation: OperationName, in profile: Profile, as instead: Profile, id: String, bugClass: String,
+        summary: String
+    ) -> Mutant {
+        Mutant(id: id, bugClass: bugClass, summary: summary) { request, reference in
+            guard request.operation == operation, request.profile == profile else { return nil }
+            return reference.perform(request.with(profile: instead))
+        }
+    }
+}
+
 /// A mutant in front of a reference.
 public struct MutatedImplementation: ConformanceImplementation {
     public let mutant: Mutant

@@ -90,9 +90,11 @@ public struct ConformanceRunner {
         }
     }
 
+    /// `stopAtFirstFailure`: end the run at the first outcome that fails it (the report then
+    /// holds the tests run so far); for mutation testing, where one failure decides.
     public func run(
         _ files: [VectorFile], selection: TestSelection = TestSelection(),
-        expectedFailures: ExpectedFailures? = nil
+        expectedFailures: ExpectedFailures? = nil, stopAtFirstFailure: Bool = false
     ) throws -> RunReport {
         if let expectedFailures {
             let known = Set(files.flatMap { f in f.groups.flatMap { $0.tests.map { "\(f.suite):\($0.tcId)" } } })
@@ -102,7 +104,7 @@ public struct ConformanceRunner {
             }
         }
         var outcomes: [TestOutcome] = []
-        for file in files {
+        run: for file in files {
             for group in file.groups {
                 for test in group.tests
                 where selection.includes(suite: file.suite, profile: group.profile, tcId: test.tcId) {
@@ -115,6 +117,7 @@ public struct ConformanceRunner {
                         }
                     }
                     outcomes.append(outcome)
+                    if stopAtFirstFailure && outcome.failsRun { break run }
                 }
             }
         }

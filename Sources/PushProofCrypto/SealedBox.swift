@@ -66,13 +66,22 @@ public enum SealedBox {
             throw .truncated(what: "sealed box", minimum: overhead, actual: box.count)
         }
         let epk = try X25519.PublicKey(rawBytes: Array(box[0..<ephemeralKeyByteCount]))
-        let nonce = nonce(ephemeralPublicKey: epk, recipientPublicKey: recipient.publicKey)
+        return try openBox(
+            box, nonce: nonce(ephemeralPublicKey: epk, recipientPublicKey: recipient.publicKey), peer: epk,
+            secretKey: recipient.secretKey)
+    }
+
+    /// `crypto_box_open_easy` over the box after its ephemeral key: the shared key of `peer`
+    /// and `secretKey` (either side's pair gives the same).
+    private static func openBox(
+        _ box: [UInt8], nonce: [UInt8], peer: X25519.PublicKey, secretKey: X25519.SecretKey
+    ) throws(CryptoError) -> [UInt8] {
         var message = [UInt8](repeating: 0, count: box.count - overhead)
         let status = box.withUnsafeBufferPointer { input in
-            recipient.secretKey.bytes.withUnsafeBytes { sk in
+            secretKey.bytes.withUnsafeBytes { sk in
                 crypto_box_open_easy(
                     &message, input.baseAddress! + ephemeralKeyByteCount,
-                    UInt64(box.count - ephemeralKeyByteCount), nonce, epk.rawBytes,
+                    UInt64(box.count - ephemeralKeyByteCount), nonce, peer.rawBytes,
                     sk.bindMemory(to: UInt8.self).baseAddress!)
             }
         }
@@ -94,18 +103,9 @@ public enum SealedBox {
         guard ConstantTime.equal(Array(box[0..<ephemeralKeyByteCount]), ephemeral.publicKey.rawBytes) else {
             throw .authenticationFailed
         }
-        let nonce = nonce(ephemeralPublicKey: ephemeral.publicKey, recipientPublicKey: recipient)
-        var message = [UInt8](repeating: 0, count: box.count - overhead)
-        let status = box.withUnsafeBufferPointer { input in
-            ephemeral.secretKey.bytes.withUnsafeBytes { esk in
-                crypto_box_open_easy(
-                    &message, input.baseAddress! + ephemeralKeyByteCount,
-                    UInt64(box.count - ephemeralKeyByteCount), nonce, recipient.rawBytes,
-                    esk.bindMemory(to: UInt8.self).baseAddress!)
-            }
-        }
-        guard status == 0 else { throw .authenticationFailed }
-        return message
+        return try openBox(
+            box, nonce: nonce(ephemeralPublicKey: ephemeral.publicKey, recipientPublicKey: recipient), peer: recipient,
+            secretKey: ephemeral.secretKey)
     }
 
     /// libsodium's own one-call functions, kept for cross-checking the composition above.

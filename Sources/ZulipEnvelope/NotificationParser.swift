@@ -4,6 +4,11 @@ import PushProofJSON
 /// may add fields); every known field must be present with its JSON type.
 public enum NotificationParser {
     public static func parse(_ plaintext: [UInt8]) throws(EnvelopeError) -> ZulipNotification {
+        try parse(object: try object(plaintext))
+    }
+
+    /// The decrypted plaintext as a JSON object, or `MALFORMED_NOTIFICATION`.
+    public static func object(_ plaintext: [UInt8]) throws(EnvelopeError) -> JSONValue {
         let value: JSONValue
         do {
             value = try JSONParser.parse(plaintext)
@@ -11,6 +16,11 @@ public enum NotificationParser {
             throw .malformedNotification("the plaintext is not JSON")
         }
         guard value.members != nil else { throw .malformedNotification("the plaintext is not a JSON object") }
+        return value
+    }
+
+    /// Reads a notification from its JSON object.
+    public static func parse(object value: JSONValue) throws(EnvelopeError) -> ZulipNotification {
         let r = Reader(value: value)
         let account = NotificationAccount(
             realmURL: try r.string("realm_url"), realmName: try r.string("realm_name"),

@@ -84,15 +84,9 @@ public struct NotificationReceiver: Sendable {
         }
         // receive.dart:295-300: the plaintext must be a JSON object; only `message` and
         // `remove` are parsed (lib/api/notifications.dart:72-78), anything else is dropped.
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(plaintext)
-        } catch {
-            throw .malformedNotification("the plaintext is not JSON")
-        }
-        guard value.members != nil else { throw .malformedNotification("the plaintext is not a JSON object") }
+        let value = try NotificationParser.object(plaintext)
         guard value["type"] == "message" || value["type"] == "remove" else { return .droppedUnexpectedType }
-        return try accept(NotificationParser.parse(plaintext))
+        return try accept(NotificationParser.parse(object: value))
     }
 
     /// Proposal profile: `push_account_id` picks the account's device key pair, which opens the

@@ -53,6 +53,9 @@ struct Run: ParsableCommand {
     @Flag(name: .long, help: "Also list skipped tests.")
     var verbose = false
 
+    @Flag(name: .long, help: "Stop at the first failing test (mutation testing: one failure decides).")
+    var failFast = false
+
     @Option(
         name: .long,
         help: "Test another implementation: the command line of its adapter (see docs/adapter-protocol.md).")
@@ -90,8 +93,9 @@ struct Run: ParsableCommand {
             implementation = Suites.catalogue.reference
         }
         let selection = TestSelection(suites: suite, tests: test, profiles: profile.map(Profile.init(rawValue:)))
+        defer { (implementation as? ExternalImplementation)?.shutdown() }
         let report = try ConformanceRunner(implementation: implementation, meanings: Suites.catalogue.meanings).run(
-            files, selection: selection, expectedFailures: expected)
+            files, selection: selection, expectedFailures: expected, stopAtFirstFailure: failFast)
         print(Reports.text(report, verbose: verbose), terminator: "")
         if let junit { try Reports.junitXML(report).write(toFile: junit, atomically: true, encoding: .utf8) }
         if let json { try Reports.json(report).write(toFile: json, atomically: true, encoding: .utf8) }
@@ -287,6 +291,7 @@ struct Fuzz: ParsableCommand {
         } else {
             implementation = reference
         }
+        defer { (implementation as? ExternalImplementation)?.shutdown() }
         let fuzzer = DifferentialFuzzer(
             seed: seed, iterations: iterations, seconds: seconds, profiles: profiles,
             meanings: Suites.catalogue.meanings)

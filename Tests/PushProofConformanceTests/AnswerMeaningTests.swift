@@ -68,6 +68,16 @@ struct Answering: ConformanceImplementation {
         #expect(try !passed(["items": ["c", "b", "a"]], AnswerMeanings()))
     }
 
+    @Test func aRunCanStopAtItsFirstFailure() throws {
+        let files = try ConformanceCatalogue(suites: [ToySuite()]).generateVectorFiles()
+        let wrong = Answering(output: ["text": "nothing like it"])
+        let all = try ConformanceRunner(implementation: wrong, meanings: AnswerMeanings()).run(files)
+        let first = try ConformanceRunner(implementation: wrong, meanings: AnswerMeanings()).run(
+            files, stopAtFirstFailure: true)
+        #expect(all.outcomes.filter(\.failsRun).count > 1)
+        #expect(first.outcomes.count == 1 && first.outcomes[0].failsRun)
+    }
+
     @Test func theFuzzerComparesMeaningsToo() throws {
         let files = try catalogue.generateVectorFiles()
         let fuzzer = DifferentialFuzzer(seed: 3, iterations: 300, meanings: catalogue.meanings)

@@ -27,6 +27,23 @@ import Testing
         #expect(elapsed < .seconds(5))
     }
 
+    /// A command that exits runs no deinit: `shutdown` must leave nothing of the adapter's
+    /// process group running (a mutant that loops would otherwise outlive the run).
+    @Test func shutdownStopsTheWholeAdapterGroup() throws {
+        let adapter = try ExternalImplementation(commandLine: Self.script("hang.sh"), timeout: 1)
+        let group = adapter.processIdentifier
+        #expect(kill(-group, 0) == 0)
+        adapter.shutdown()
+        // SIGKILL is delivered at once; the last of the group (the adapter's `sleep`, reparented)
+        // is reaped by init shortly after: wait for that, up to a generous bound.
+        var gone = false
+        for _ in 0..<100 where !gone {
+            gone = kill(-group, 0) != 0
+            if !gone { usleep(50_000) }
+        }
+        #expect(gone)
+    }
+
     @Test func garbageIsAProtocolError() throws {
         #expect(try outcome("garbage.sh").0 == .adapterFailure(.protocolError("a response that is not JSON")))
     }

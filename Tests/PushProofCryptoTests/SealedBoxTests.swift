@@ -25,6 +25,22 @@ import Testing
         }
     }
 
+    /// The sender's side (the ephemeral key pair and the recipient's public key) opens what
+    /// libsodium sealed with that ephemeral key; another ephemeral key or a flipped bit does not.
+    @Test func theSenderOpensWithTheEphemeralKey() async {
+        await propertyCheck(count: 100, input: Gen.uint8().array(of: 0...300), Gen.uint8().array(of: 32)) {
+            message, eskBytes in
+            let ephemeral = X25519.KeyPair(secretKey: try! X25519.SecretKey(rawBytes: eskBytes))
+            let box = try! SealedBox.seal(message, to: recipient.publicKey, ephemeral: ephemeral)
+            #expect((try? SealedBox.openAsSender(box, recipient: recipient.publicKey, ephemeral: ephemeral)) == message)
+            let other = X25519.KeyPair.random()
+            #expect((try? SealedBox.openAsSender(box, recipient: recipient.publicKey, ephemeral: other)) == nil)
+            var flipped = box
+            flipped[flipped.count - 1] ^= 1
+            #expect((try? SealedBox.openAsSender(flipped, recipient: recipient.publicKey, ephemeral: ephemeral)) == nil)
+        }
+    }
+
     @Test func sealIsDeterministicGivenTheEphemeralKey() throws {
         let esk = try X25519.SecretKey(rawBytes: [UInt8](repeating: 7, count: 32))
         let a = try SealedBox.seal([1, 2, 3], to: recipient.publicKey, ephemeralSecretKey: esk)

@@ -56,23 +56,14 @@ enum EpochKeyMutants {
             rewriting(request, op: "deleteOldEpochKeys", shift("keepLast", by: 1, when: { $0 >= 0 && $0 < .max }))
                 .map { reference.perform($0) }
         },
-        Mutant(
-            id: "strict-takes-deleted-epoch-back", bugClass: "CONFIDENTIALITY",
+        .answering(
+            .catbirdEpochKeyTrace, in: .strict, as: .proposal, id: "strict-takes-deleted-epoch-back",
+            bugClass: "CONFIDENTIALITY",
             summary:
-                "a strict store saves an epoch below its deletion point again (answers as the design document's store)"
-        ) { request, reference in
-            guard request.operation == .catbirdEpochKeyTrace, request.profile == .strict else { return nil }
-            return reference.perform(
-                OperationRequest(operation: request.operation, profile: .proposal, input: request.input))
-        },
-        Mutant(
-            id: "strict-soft-delete", bugClass: "CONFIDENTIALITY",
-            summary: "a strict store only marks deleted epochs (answers as the deployed client)"
-        ) { request, reference in
-            guard request.operation == .catbirdEpochKeyTrace, request.profile == .strict else { return nil }
-            return reference.perform(
-                OperationRequest(operation: request.operation, profile: .deployed, input: request.input))
-        },
+                "a strict store saves an epoch below its deletion point again (answers as the design document's store)"),
+        .answering(
+            .catbirdEpochKeyTrace, in: .strict, as: .deployed, id: "strict-soft-delete", bugClass: "CONFIDENTIALITY",
+            summary: "a strict store only marks deleted epochs (answers as the deployed client)"),
         Mutant(
             id: "did-not-normalised", bugClass: "KNOWN_BUG",
             summary: "the user's DID is used as given when saving and reading (no trim, no lower case)"

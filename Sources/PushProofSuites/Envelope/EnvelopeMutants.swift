@@ -38,13 +38,9 @@ enum EnvelopeMutants {
                 "encryptedData": .string(e.encryptedData),
             ])
         },
-        Mutant(
-            id: "removal-ids-deduplicated", bugClass: "EDGE_CASE",
-            summary: "the deployed server drops repeated removal ids, which upstream keeps"
-        ) { request, reference in
-            guard request.operation == .envelopeEncrypt, request.profile == .deployed else { return nil }
-            return reference.perform(request.with(profile: .hardened))
-        },
+        .answering(
+            .envelopeEncrypt, in: .deployed, as: .hardened, id: "removal-ids-deduplicated", bugClass: "EDGE_CASE",
+            summary: "the deployed server drops repeated removal ids, which upstream keeps"),
         Mutant(
             id: "test-notification-delivered", bugClass: "FUNCTIONALITY",
             summary: "the deployed client shows a notification of type test, which zulip-flutter drops"

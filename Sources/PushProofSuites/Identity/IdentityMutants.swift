@@ -5,14 +5,11 @@ import PushProofJSON
 /// Known-bad clientId-mapping implementations the vectors must catch.
 enum IdentityMutants {
     static let all: [Mutant] = [
-        Mutant(
-            id: "keychain-record-read-strictly", bugClass: "FUNCTIONALITY",
+        .answering(
+            .identityKeychainDecode, in: .deployed, as: .hardened, id: "keychain-record-read-strictly",
+            bugClass: "FUNCTIONALITY",
             summary:
-                "the deployed keychain record is read with PushProof's strict rules, refusing records the app reads"
-        ) { request, reference in
-            guard request.operation == .identityKeychainDecode, request.profile == .deployed else { return nil }
-            return reference.perform(request.with(profile: .hardened))
-        },
+                "the deployed keychain record is read with PushProof's strict rules, refusing records the app reads"),
         Mutant(id: "keccak-as-sha3", bugClass: "WRONG_PRIMITIVE", summary: "SHA3-256 where Keccak-256 is meant") {
             request, _ in
             guard request.operation == .identityKeccak256, let message = try? request.reader.hex("message") else {

@@ -6,21 +6,15 @@ import ZulipRegistration
 /// Known-bad registration implementations the vectors must catch.
 enum RegistrationMutants {
     static let all: [Mutant] = [
-        Mutant(
-            id: "retries-never-give-up", bugClass: "FUNCTIONALITY",
+        .answering(
+            .registrationServerLifecycle, in: .deployed, as: .hardened, id: "retries-never-give-up",
+            bugClass: "FUNCTIONALITY",
             summary:
-                "the deployed server retries a transient bouncer failure without limit (upstream gives up after three)"
-        ) { request, reference in
-            guard request.operation == .registrationServerLifecycle, request.profile == .deployed else { return nil }
-            return reference.perform(request.with(profile: .hardened))
-        },
-        Mutant(
-            id: "partial-group-refused", bugClass: "MODIFIED_PARAMETER",
-            summary: "the deployed server refuses a partial group beside a complete one, which upstream ignores"
-        ) { request, reference in
-            guard request.operation == .registrationServerParameters, request.profile == .deployed else { return nil }
-            return reference.perform(request.with(profile: .hardened))
-        },
+                "the deployed server retries a transient bouncer failure without limit (upstream gives up after three)"),
+        .answering(
+            .registrationServerParameters, in: .deployed, as: .hardened, id: "partial-group-refused",
+            bugClass: "MODIFIED_PARAMETER",
+            summary: "the deployed server refuses a partial group beside a complete one, which upstream ignores"),
         Mutant(id: "skip-liveness", bugClass: "MISSING_STEP", summary: "the bouncer never checks the 24-hour liveness")
         { request, reference in
             guard request.operation == .registrationBouncer, let bouncer = request.input["bouncer"] else { return nil }

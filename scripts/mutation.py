@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""Mutation testing of the bundled Python implementation: how many of its mutants the vectors kill.
+
+    scripts/mutation.py [--bin PUSHPROOF] [--jobs N] [--sample N --seed S] [--min-score P]
+                        [--report FILE] [--list]
+
+A small AST mutator (the mutation tools on the machine's list, mutmut and cosmic-ray, run a
+pytest suite in-process; PushProof's suite is an external runner talking to the adapter over a
+pipe, which neither can trace). Every mutation site of adapters/python/pushproof_py/*.py gets
+one mutant per operator:
+
+  compare      == <-> !=, < <-> <=, > <-> >=, in <-> not in, is <-> is not
+  boundary     an integer constant n -> n + 1 and n - 1
+  boolean      and <-> or; `not x` -> `x`; `if c` / `while c` -> negated
+  arithmetic   + <-> -, * -> //, % -> *
+  statement    an assignment, expression statement, raise, or return of a value -> `pass`
+               (a return of a value becomes `return None`)
+
+Each mutant is the package with that one change, asked every vector of the suites the adapter
+declares (`pushproof run --impl`); it is killed when the run fails (a wrong answer, a crash, a
+timeout). Mutants listed in scripts/mutation-equivalent.txt (`ID  # why it cannot change an
+answer`) are left out of the score. The score is killed / (mutants - equivalent); the survivors
+are written to the report, each a missing vector or an equivalent to list.
+
+--sample N runs N mutants picked with --seed (CI); --min-score fails below that percentage.
+"""
+import argparse
+import ast
+import concurrent.futures
+import copy
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PACKAGE = os.path.join(ROOT, "adapters", "python", "pushproof_py")
+EQUIVALENT = os.path.join(ROOT, "scripts", "mutation-equivalent.txt")
+SUITES = ["registration_client", "registration_bouncer", "envelope_server", "envelope_client", "explode_codec",
+          "identity_derivation"]
+
+COMPARE_SWAPS = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
+                 ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+BINOP_SWAPS = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.Mod: ast.Mult}
+
+
+class Site:
+    """One mutation: where, which operator, and how to apply it to a fresh tree. Nodes can start
+    at the same place (`a + b - c`): `occurrence` counts them in post-order."""
+
+    def __init__(self, file, node, operator, detail, occurrence):
+        self.file, self.operator, self.detail, self.occurrence = file, operator, detail, occurrence
+        self.line, self.col = node.lineno, node.col_offset
+        suffix = f"#{occurrence}" if occurrence else ""
+        self.id = f"{file}:{node.lineno}:{node.col_offset}:{operator}:{detail}{suffix}"
+
+    def key(self):
+        return (self.line, self.col, self.operator, self.detail)
+
+
+def mutations_of(node):
+    """The (operator, detail) pairs that apply to one node."""
+    found = []
+    if isinstance(node, ast.Compare):
+        found += [("compare", f"{i}:{type(op).__name__}") for i, op in enumerate(node.ops) if type(op) in COMPARE_SWAPS]
+    elif isinstance(node, ast.Constant) and type(node.value) is int:
+        found += [("boundary", "+1"), ("boundary", "-1")]
+    elif isinstance(node, ast.BoolOp):
+        found.append(("boolean", type(node.op).__name__))
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        found.append(("boolean", "drop-not"))
+    elif isinstance(node, (ast.If, ast.While)):
+        found.append(("boolean", "negate-test"))
+    elif isinstance(node, ast.BinOp) and type(node.op) in BINOP_SWAPS:
+        found.append(("arithmetic", type(node.op).__name__))
+    elif isinstance(node, (ast.Assign, ast.AugAssign, ast.Expr, ast.Raise)) and not (
+            isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):  # docstrings stay
+        found.append(("statement", "pass"))
+    elif isinstance(node, ast.Return) and node.value is not None:
+        found.append(("statement", "return-none"))
+    return found
+
+
+def post_order(node):
+    for child in ast.iter_child_nodes(node):
+        yield from post_order(child)
+    yield node
+
+
+def sites_of(file, tree):
+    """Every mutation site of a module, in post-order (the order `Apply` meets them)."""
+    found, seen = [], {}
+    for node in post_order(tree):
+        for operator, detail in mutations_of(node):
+            key = (node.lineno, node.col_offset, operator, detail)
+            found.append(Site(file, node, operator, detail, seen.get(key, 0)))
+            seen[key] = seen.get(key, 0) + 1
+    return found
+
+
+class Apply(ast.NodeTransformer):
+    """Applies one site's change: to the `occurrence`-th node, in post-order, that starts where
+    the site does and takes its operator."""
+
+    def __init__(self, site):
+        self.site, self.seen = site, 0
+
+    def generic_visit(self, node):
+        node = super().generic_visit(node)
+        s = self.site
+        if getattr(node, "lineno", None) != s.line or getattr(node, "col_offset", None) != s.col:
+            return node
+        if (s.operator, s.detail) not in mutations_of(node):
+            return node
+        self.seen += 1
+        if self.seen - 1 != s.occurrence:
+            return node
+        if s.operator == "compare":
+            i = int(s.detail.split(":")[0])
+            node.ops[i] = COMPARE_SWAPS[type(node.ops[i])]()
+        elif s.operator == "boundary":
+            return ast.copy_location(ast.Constant(node.value + (1 if s.detail == "+1" else -1)), node)
+        elif s.detail == "drop-not":
+            return node.operand
+        elif s.detail == "negate-test":
+            node.test = ast.copy_location(ast.UnaryOp(ast.Not(), node.test), node.test)
+        elif s.operator == "boolean":
+            node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+        elif s.operator == "arithmetic":
+            node.op = BINOP_SWAPS[type(node.op)]()
+        elif s.detail == "pass":
+            return ast.copy_location(ast.Pass(), node)
+        elif s.detail == "return-none":
+            node.value = None
+        return node
+
+
+def modules():
+    out = {}
+    for name in sorted(os.listdir(PACKAGE)):
+        if name.endswith(".py") and name != "__init__.py":
+            with open(os.path.join(PACKAGE, name), encoding="utf-8") as f:
+                out[name] = f.read()
+    return out
+
+
+def mutated_source(source, site):
+    tree = ast.parse(source)
+    new = ast.fix_missing_locations(Apply(site).visit(copy.deepcopy(tree)))
+    text = ast.unparse(new)
+    return None if text == ast.unparse(tree) else text
+
+
+def run_mutant(binary, sources, site, timeout):
+    """'killed', 'survived' or 'unchanged' (the operator did not apply)."""
+    text = mutated_source(sources[site.file], site)
+    if text is None:
+        return "unchanged"
+    work = tempfile.mkdtemp(prefix="pushproof-mutant-")
+    try:
+        shutil.copy(os.path.join(ROOT, "adapters", "python", "adapter.py"), work)
+        shutil.copytree(PACKAGE, os.path.join(work, "pushproof_py"))
+        with open(os.path.join(work, "pushproof_py", site.file), "w", encoding="utf-8") as f:
+            f.write(text)
+        command = [binary, "run", "--vectors", os.path.join(ROOT, "vectors"),
+                   "--impl", f"python3 {os.path.join(work, 'adapter.py')}", "--timeout", "2", "--fail-fast"]
+        for suite in SUITES:
+            command += ["--suite", suite]
+        # Its own process group, so that a mutant that loops is killed with its runner.
+        process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                   start_new_session=True)
+        try:
+            return "survived" if process.wait(timeout=timeout) == 0 else "killed"
+        except subprocess.TimeoutExpired:
+            return "killed"
+        finally:
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            process.wait()
+            # The runner starts the adapter in a process group of its own: anything still
+            # running from this mutant's folder goes too.
+            subprocess.run(["pkill", "-9", "-f", work], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bin", default=None, help="the pushproof binary (default: swift build's)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--sample", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--min-score", type=float, default=None)
+    parser.add_argument("--report", default=None, help="write the survivors and the score here (Markdown)")
+    parser.add_argument("--list", action="store_true", help="only list the mutation sites")
+    parser.add_argument("--timeout", type=float, default=20)
+    args = parser.parse_args()
+
+    sources = modules()
+    sites = [s for name, text in sources.items() for s in sites_of(name, ast.parse(text))]
+    if args.list:
+        for s in sites:
+            print(s.id)
+        print(f"{len(sites)} mutation sites", file=sys.stderr)
+        return
+    equivalent = {}
+    if os.path.exists(EQUIVALENT):
+        for line in open(EQUIVALENT, encoding="utf-8"):
+            mutant, _, why = line.partition("#")
+            if mutant.strip():
+                equivalent[mutant.strip()] = why.strip()
+    known = {s.id for s in sites}
+    stale = sorted(set(equivalent) - known)
+    if stale:
+        sys.exit(f"mutation-equivalent.txt names mutants that no longer exist: {', '.join(stale)}")
+    chosen = sites
+    if args.sample:
+        chosen = random.Random(args.seed).sample(sites, min(args.sample, len(sites)))
+    binary = args.bin or os.path.join(
+        subprocess.check_output(["swift", "build", "--show-bin-path"], cwd=ROOT, text=True).strip(), "pushproof")
+
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = {pool.submit(run_mutant, binary, sources, s, args.timeout): s for s in chosen}
+        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
+            try:
+                results[futures[future].id] = future.result()
+            except Exception as error:  # a bug of this script: say which mutant, go on
+                print(f"mutation: {futures[future].id}: {type(error).__name__}: {error}", file=sys.stderr)
+                results[futures[future].id] = "unchanged"
+            if done % 50 == 0:
+                print(f"mutation: {done} of {len(chosen)} run", file=sys.stderr, flush=True)
+
+    applied = [s for s in chosen if results[s.id] != "unchanged"]
+    equivalent_run = [s for s in applied if s.id in equivalent]
+    scored = [s for s in applied if s.id not in equivalent]
+    killed = [s for s in scored if results[s.id] == "killed"]
+    survivors = [s for s in scored if results[s.id] == "survived"]
+    score = 100.0 * len(killed) / len(scored) if scored else 100.0
+    summary = (f"{len(applied)} mutants ({len(chosen) - len(applied)} sites where the operator changed nothing), "
+               f"{len(equivalent_run)} equivalent, {len(killed)} of {len(scored)} others killed: {score:.1f} %")
+    print(summary)
+    for s in survivors:
+        print(f"survived: {s.id}")
+    if args.report:
+        lines = ["# Mutation score of the Python implementation", "",
+                 f"`scripts/mutation.py` ({'sample of ' + str(args.sample) + ', seed ' + str(args.seed) if args.sample else 'every site'}): "
+                 + summary + ".", "", "Survivors (each a missing vector, or an equivalent mutant to list in "
+                 "scripts/mutation-equivalent.txt with the reason):", ""]
+        lines += [f"- `{s.id}`" for s in survivors] or ["- none"]
+        with open(args.report, "w", encoding="utf-8") as f:
+            f.write("\n".join(lines) + "\n")
+    if args.min_score is not None and score < args.min_score:
+        print(f"mutation score {score:.1f} % is below the floor {args.min_score} %", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
