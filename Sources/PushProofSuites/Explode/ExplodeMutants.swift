@@ -21,26 +21,14 @@ enum ExplodeMutants {
                 out.setting("content", to: .string(fractional)).setting(
                     "encodedContentHex", to: .string(Hex.encode(bytes))))
         },
-        Mutant(
+        rewritingEvents(
             id: "accept-explode-from-self", bugClass: "MISSING_STEP",
             summary: "an explode sent by this inbox is applied"
-        ) { request, reference in
-            guard request.operation == .explodeReceiverTrace, let events = request.input["events"]?.arrayValue else {
-                return nil
-            }
-            let changed = events.map { $0["fromSelf"] == true ? $0.setting("fromSelf", to: false) : $0 }
-            return reference.perform(request.with(input: request.input.setting("events", to: .array(changed))))
-        },
-        Mutant(
+        ) { $0["fromSelf"] == true ? $0.setting("fromSelf", to: false) : $0 },
+        rewritingEvents(
             id: "any-member-may-explode", bugClass: "AUTH_BYPASS",
             summary: "an explode from a plain member or a non-member is applied"
-        ) { request, reference in
-            guard request.operation == .explodeReceiverTrace, let events = request.input["events"]?.arrayValue else {
-                return nil
-            }
-            let changed = events.map { $0["sender"] != nil ? $0.setting("sender", to: "creator") : $0 }
-            return reference.perform(request.with(input: request.input.setting("events", to: .array(changed))))
-        },
+        ) { $0["sender"] != nil ? $0.setting("sender", to: "creator") : $0 },
         Mutant(
             id: "any-content-type", bugClass: "MISSING_STEP",
             summary: "ExplodeSettings decoded whatever the content type says"
@@ -56,4 +44,18 @@ enum ExplodeMutants {
                 request.with(input: request.input.setting("encodedContentHex", to: .string(Hex.encode(bytes)))))
         },
     ]
+
+    /// A receiver that sees each event of a trace rewritten by `change` before the reference
+    /// applies it (the rule the rewrite erases is the one the mutant lacks).
+    static func rewritingEvents(
+        id: String, bugClass: String, summary: String, _ change: @escaping @Sendable (JSONValue) -> JSONValue
+    ) -> Mutant {
+        Mutant(id: id, bugClass: bugClass, summary: summary) { request, reference in
+            guard request.operation == .explodeReceiverTrace, let events = request.input["events"]?.arrayValue else {
+                return nil
+            }
+            return reference.perform(
+                request.with(input: request.input.setting("events", to: .array(events.map(change)))))
+        }
+    }
 }
