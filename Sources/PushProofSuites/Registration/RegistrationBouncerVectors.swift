@@ -19,6 +19,8 @@ struct BouncerCase {
     var intermediate: JSONValue? = nil
     /// Answers accepted besides the strict one, beyond what the deployed model gives.
     var extraAccepted: [JSONValue] = []
+    /// The upstream item that decides the answer.
+    var source: String? = nil
 }
 
 /// registration_bouncer: the bouncer's handling of a server's registration request.
@@ -226,8 +228,11 @@ enum RegistrationBouncerVectors {
         acceptable(
             "timestamp is a boolean (corrected: this test was invalid; pydantic's lax mode reads true as 1, so the "
                 + "deployed bouncer answers REQUEST_EXPIRED; BAD_REQUEST stays the strict answer)",
-            ["PlaintextSchema", "LaxTimestamp"], code: .badRequest, reason: .wrongType("timestamp"), boolTime.request,
+            ["PlaintextSchema", "LaxTimestamp", "SourceLinesNotRead"], code: .badRequest,
+            reason: .wrongType("timestamp"), boolTime.request,
             boolTime.intermediate)
+        cases[cases.count - 1].source =
+            "zulip/zulip@99445ce4:zilencer/views.py PushRegistration (timestamp: int in pydantic's lax mode, then the liveness check; lines not determined)"
         bad(
             "timestamp is a non-numeric string", ["PlaintextSchema"], .wrongType("timestamp"),
             raw("ts-word", F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": "yesterday"])))
@@ -255,8 +260,11 @@ enum RegistrationBouncerVectors {
         let otherApp = F.seal(F.apns(app: "com.example.Other"), label: "apns-other-app")
         acceptable(
             "APNs with an unknown ios_app_id (corrected: this test was invalid; the deployed bouncer checks only "
-                + "the pattern ^[.a-zA-Z0-9-]+$ and stores it)", ["IosAppIdRule", "AnyIosAppId"], code: .badRequest,
+                + "the pattern ^[.a-zA-Z0-9-]+$ and stores it)", ["IosAppIdRule", "AnyIosAppId", "SourceLinesNotRead"],
+            code: .badRequest,
             reason: .iosAppIdUnknown, otherApp.request, otherApp.intermediate)
+        cases[cases.count - 1].source =
+            "zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py ApnsAppId (the pattern ^[.a-zA-Z0-9-]+$ only; lines not determined)"
         bad(
             "APNs with ios_app_id as a number", ["IosAppIdRule", "PlaintextSchema"], .wrongType("ios_app_id"),
             raw(
@@ -269,8 +277,11 @@ enum RegistrationBouncerVectors {
         acceptable(
             "APNs token with a space (corrected: this test was invalid; the deployed bouncer reads the token with "
                 + "bytes.fromhex, which skips whitespace between digit pairs, and stores it)",
-            ["ApnsTokenNotHex", "FromHexWhitespace"], code: .badRequest, reason: .apnsTokenNotHex, spaced.request,
+            ["ApnsTokenNotHex", "FromHexWhitespace", "SourceLinesNotRead"], code: .badRequest, reason: .apnsTokenNotHex,
+            spaced.request,
             spaced.intermediate)
+        cases[cases.count - 1].source =
+            "zulip/zulip@99445ce4:zilencer/views.py PushRegistration.is_valid_token (bytes.fromhex skips whitespace between pairs; lines not determined)"
         bad(
             "APNs token with full-width digits", ["ApnsTokenNotHex", "NonAsciiToken"], .apnsTokenNotHex,
             F.seal(F.apns("１２３４"), label: "apns-fullwidth"))
@@ -350,8 +361,11 @@ enum RegistrationBouncerVectors {
         // Added with the registration audit (tcId 80): the strict rule had accepted what
         // bytes.fromhex refuses.
         bad(
-            "APNs token with an odd number of hex digits (bytes.fromhex refuses a lone digit)", ["ApnsTokenNotHex"],
+            "APNs token with an odd number of hex digits (bytes.fromhex refuses a lone digit)",
+            ["ApnsTokenNotHex", "SourceLinesNotRead"],
             .apnsTokenNotHex, F.seal(F.apns(String(F.apnsToken.dropLast())), label: "apns-odd"))
+        cases[cases.count - 1].source =
+            "zulip/zulip@99445ce4:zilencer/views.py PushRegistration.is_valid_token (bytes.fromhex refuses a lone digit; lines not determined)"
         return cases
     }
 
@@ -482,7 +496,8 @@ enum RegistrationBouncerVectors {
         let reason = c.reason
         let requestJSON = c.request.json(profile: profile)
         return VectorCase(
-            comment: c.comment, flags: c.flags, input: input, code: c.code?.rawValue, intermediate: c.intermediate,
+            comment: c.comment, flags: c.flags, source: c.source, input: input, code: c.code?.rawValue,
+            intermediate: c.intermediate,
             alsoAccepted: also, deployedAnswer: deployedAnswer,
             check: { answer in
                 guard case .error = answer else { return }

@@ -11,6 +11,11 @@ enum RegistrationNotes {
             bugType: "EDGE_CASE",
             description:
                 "The token has non-ASCII characters: token_id hashes its UTF-8 bytes and JSON carries them unescaped."),
+        "SourceLinesNotRead": .init(
+            bugType: "BASIC",
+            description:
+                "The upstream file was read through the search index without a trustworthy line count, or only an older version of it: the source names the file, commit and item, not its lines."
+        ),
         "TokenIdLength": .init(
             bugType: "EDGE_CASE",
             description:
