@@ -39,6 +39,8 @@ public enum ConversationMetadataCodec {
             guard stored.count >= 5 else { throw .malformedAppData("the compression header is cut short") }
             let declared = Int(stored[1..<5].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
             let compressed = Array(stored[5...])
+            // The app refuses a declared size of zero (AppDataSerialization.swift:208 upstream).
+            guard declared > 0 else { throw .malformedAppData("declared size 0") }
             guard declared <= maximumDeclaredSize else {
                 throw .decompressionBomb("declared size \(declared) bytes is over \(maximumDeclaredSize)")
             }

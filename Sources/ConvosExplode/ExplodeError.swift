@@ -7,12 +7,11 @@ public enum ExplodeError: CodedError, Equatable, Sendable {
     case malformedProtobuf
     /// Not `convos.org/explode_settings` (authority or type differ, or no type at all).
     case wrongContentType
-    /// A major version other than 1.
-    case unsupportedVersion(UInt32)
-    /// The content is compressed with a method we do not know, or does not inflate.
+    /// A version other than 1.0 (iOS matches the whole ContentTypeId, minor version included).
+    case unsupportedVersion(major: UInt32, minor: UInt32)
+    /// The content is compressed with a method we do not know (PushProof's stricter reading),
+    /// labelled GZIP (Apple LZFSE on iOS), or does not inflate as raw DEFLATE.
     case badCompression(String)
-    /// Inflating would pass the cap.
-    case contentTooLarge(limit: Int)
     case emptyContent
     case invalidJSON
     /// A date outside years 0000 to 9999 cannot be written as RFC 3339.
@@ -30,7 +29,6 @@ public enum ExplodeError: CodedError, Equatable, Sendable {
         case .wrongContentType: return "WRONG_CONTENT_TYPE"
         case .unsupportedVersion: return "UNSUPPORTED_VERSION"
         case .badCompression: return "BAD_COMPRESSION"
-        case .contentTooLarge: return "CONTENT_TOO_LARGE"
         case .emptyContent: return "EMPTY_CONTENT"
         case .invalidJSON: return "INVALID_JSON"
         case .dateOutOfRange: return "DATE_OUT_OF_RANGE"
@@ -44,9 +42,9 @@ public enum ExplodeError: CodedError, Equatable, Sendable {
         switch self {
         case .malformedProtobuf: return "\(code): not an EncodedContent protobuf"
         case .wrongContentType: return "\(code): not convos.org/explode_settings"
-        case .unsupportedVersion(let v): return "\(code): major version \(v), only 1 is understood"
+        case .unsupportedVersion(let major, let minor):
+            return "\(code): version \(major).\(minor), only 1.0 is convos.org/explode_settings"
         case .badCompression(let why): return "\(code): \(why)"
-        case .contentTooLarge(let limit): return "\(code): the content inflates past \(limit) bytes"
         case .emptyContent: return "\(code): ExplodeSettings content is empty"
         case .invalidJSON: return "\(code): Invalid JSON format for ExplodeSettings"
         case .dateOutOfRange: return "\(code): expiresAt must fall in years 0000 to 9999"

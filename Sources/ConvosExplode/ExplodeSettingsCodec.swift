@@ -20,17 +20,25 @@ public struct DecodedExplodeSettings: Equatable, Sendable {
 ///
 /// Encoding is what the iOS app writes: content `{"expiresAt":"2025-06-01T12:30:00Z"}` (whole
 /// seconds, `Z`), fallback `Conversation expires at 2025-06-01 12:30:00 +0000`, no parameters,
-/// no compression; `shouldPush` is true. Decoding accepts what the deployed clients send:
-/// whole seconds or a fraction (milliseconds from the CLI, web and Android), `Z` or a numeric
-/// offset; it inflates DEFLATE (raw or zlib-wrapped) and GZIP content up to 64 KiB.
+/// no compression; `shouldPush` is true.
+///
+/// Decoding refuses what the iOS app (xmtplabs/convos-ios@5d1e833e over xmtp/libxmtp@a53a97ed's
+/// iOS SDK) refuses: a ContentTypeId other than exactly `convos.org:explode_settings:1.0` (minor
+/// version and unknown fields included), DEFLATE content that is not raw DEFLATE, content
+/// labelled GZIP (the SDK runs Apple LZFSE there, which PushProof does not decode), content that
+/// inflates to nothing. Inflating keeps at most four times the compressed size and cuts the rest,
+/// as the SDK's buffer does. Where iOS is more lenient (impossible dates rolled over, trailing
+/// characters, an unknown compression method ignored) the reference keeps its strict RFC 3339
+/// reading and the vectors allow both answers; `decodeContentAsDeployed` is iOS's reading of the
+/// content JSON. docs/audit/explode_codec.md has the upstream lines.
 public enum ExplodeSettingsCodec {
     public static let authorityId = "convos.org"
     public static let typeId = "explode_settings"
     public static let versionMajor: UInt32 = 1
     public static let versionMinor: UInt32 = 0
     public static let shouldPush = true
-    /// The hard cap on inflated content.
-    public static let inflateLimit = 64 * 1024
+    /// The SDK inflates into a buffer of four times the compressed size and keeps what fits.
+    public static let inflateFactor = 4
 
     public static var contentType: Xmtp_MessageContents_ContentTypeId {
         var id = Xmtp_MessageContents_ContentTypeId()
@@ -53,17 +61,21 @@ public enum ExplodeSettingsCodec {
     }
 
     public static func encode(_ settings: ExplodeSettings) throws(ExplodeError) -> Xmtp_MessageContents_EncodedContent {
-        var content = Xmtp_MessageContents_EncodedContent()
-        content.type = contentType
-        content.fallback = try fallback(settings)
-        content.content = Data(try contentJSON(settings))
-        return content
+        encode(content: try contentJSON(settings), fallback: try fallback(settings))
+    }
+
+    /// The message the SDK builds from the codec's content and fallback.
+    public static func encode(content: [UInt8], fallback: String) -> Xmtp_MessageContents_EncodedContent {
+        var message = Xmtp_MessageContents_EncodedContent()
+        message.type = contentType
+        message.fallback = fallback
+        message.content = Data(content)
+        return message
     }
 
     public static func encodedBytes(_ settings: ExplodeSettings) throws(ExplodeError) -> [UInt8] {
-        let message = try encode(settings)
         // Serialising a message built here cannot fail; SwiftProtobuf writes fields in number order.
-        return [UInt8](try! message.serializedData())
+        [UInt8](try! encode(settings).serializedData())
     }
 
     /// Decodes EncodedContent bytes.
@@ -83,8 +95,12 @@ public enum ExplodeSettingsCodec {
         guard message.hasType, message.type.authorityID == authorityId, message.type.typeID == typeId else {
             throw .wrongContentType
         }
-        // A newer minor version is compatible; another major version is not.
-        guard message.type.versionMajor == versionMajor else { throw .unsupportedVersion(message.type.versionMajor) }
+        // The SDK's codec registry key and SwiftProtobuf's == both include the minor version.
+        guard message.type.versionMajor == versionMajor, message.type.versionMinor == versionMinor else {
+            throw .unsupportedVersion(major: message.type.versionMajor, minor: message.type.versionMinor)
+        }
+        // SwiftProtobuf's == compares unknown fields too: a ContentTypeId with one is another type.
+        guard message.type == contentType else { throw .wrongContentType }
         var content = [UInt8](message.content)
         if message.hasCompression {
             content = try inflate(content, message.compression)
@@ -92,35 +108,59 @@ public enum ExplodeSettingsCodec {
         return try decodeContent(content)
     }
 
+    /// The SDK's `decompressContent`: DEFLATE through Apple's COMPRESSION_ZLIB (raw DEFLATE only)
+    /// into `inflateFactor` times the compressed size, what does not fit cut off; an empty result
+    /// is a failure.
     static func inflate(_ content: [UInt8], _ compression: Xmtp_MessageContents_Compression) throws(ExplodeError)
         -> [UInt8]
     {
-        let formats: [Zlib.Format]
         switch compression {
         case .deflate:
-            // Clients differ on whether DEFLATE carries a zlib header: accept both.
-            formats = isZlibHeader(content) ? [.zlib, .raw] : [.raw]
+            let inflated: [UInt8]
+            do {
+                inflated = try Zlib.inflatePrefix(content, format: .raw, capacity: content.count * inflateFactor)
+            } catch {
+                throw .badCompression("the content does not inflate as raw DEFLATE (\(error))")
+            }
+            guard !inflated.isEmpty else { throw .badCompression("the content inflates to nothing") }
+            return inflated
         case .gzip:
-            formats = [.gzip]
+            throw .badCompression(
+                "content labelled GZIP is Apple LZFSE in the iOS SDK, which PushProof does not decode")
         case .UNRECOGNIZED:
+            // iOS passes the content through unchanged here; PushProof refuses (vectors allow both).
             throw .badCompression("unknown compression method")
         }
-        var lastFailure = Zlib.Failure.badData
-        for format in formats {
-            do {
-                return try Zlib.inflate(content, format: format, limit: inflateLimit)
-            } catch .tooLarge {
-                throw .contentTooLarge(limit: inflateLimit)
-            } catch {
-                lastFailure = error
-            }
-        }
-        throw .badCompression("the content does not inflate (\(lastFailure))")
     }
 
     /// A zlib stream starts with CMF 0x?8 (deflate, window <= 32K) and CMF*256+FLG divisible by 31.
     static func isZlibHeader(_ b: [UInt8]) -> Bool {
         b.count >= 2 && b[0] & 0x0F == 8 && b[0] >> 4 <= 7 && (UInt16(b[0]) << 8 | UInt16(b[1])) % 31 == 0
+    }
+
+    /// The iOS app's content JSON for an instant: Foundation's `JSONEncoder` with `.iso8601`
+    /// (swift-foundation's `date.formatted(.iso8601)`, which iOS 26 runs too): whole seconds, a
+    /// Julian date before 1582-10-15, a year of five digits after 9999. Used to write iOS's
+    /// answers into the vectors; the reference writes `contentJSON`.
+    public static func contentJSONAsDeployed(unixSeconds: Int64) -> [UInt8]? {
+        struct Content: Encodable { var expiresAt: Date }
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return try? [UInt8](encoder.encode(Content(expiresAt: Date(timeIntervalSince1970: Double(unixSeconds)))))
+    }
+
+    /// The iOS app's reading of the content JSON: Foundation's `JSONDecoder` with the `.iso8601`
+    /// date strategy (ExplodeSettingsCodec.swift:44-57 upstream). On iOS 26 that is
+    /// swift-foundation's `Date.ISO8601FormatStyle`, the code this platform's Foundation runs too:
+    /// it rolls impossible dates over, reads a Julian calendar before 1582-10-15, ignores
+    /// characters after the zone. Nil where the app's decoder throws. Used to write what iOS
+    /// answers into the vectors; the reference's own reading is `decodeContent`.
+    public static func decodeContentAsDeployed(_ content: [UInt8]) -> Double? {
+        struct Content: Decodable { var expiresAt: Date }
+        guard !content.isEmpty else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(Content.self, from: Data(content)).expiresAt.timeIntervalSince1970
     }
 
     /// The content JSON. Unknown keys are ignored (as the iOS Codable decoder does).

@@ -3,7 +3,8 @@
 /// Foundation's ISO 8601 formatter is not used: on this platform it accepts `2025-02-30`
 /// (rolling into March), leading spaces, and moves year-1 dates through the Julian calendar.
 /// Grammar accepted: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)`, upper-case `T` and `Z`,
-/// real calendar dates, no leap second (`:60`). A fraction is dropped (floored to the second).
+/// real calendar dates, no leap second (`:60`). A fraction (one to nine digits, as iOS reads) is
+/// dropped (floored to the second).
 public enum RFC3339 {
     public struct Parsed: Equatable, Sendable {
         public var unixSeconds: Int64
@@ -94,7 +95,8 @@ public enum RFC3339 {
             i += 1
             let start = i
             while i < c.count, c[i] >= 48 && c[i] <= 57 { i += 1 }
-            guard i > start else { return nil }
+            // iOS reads at most nine fraction digits (nanoseconds) and refuses more.
+            guard i > start, i - start <= 9 else { return nil }
             hadFraction = true
         }
         var offset: Int64 = 0

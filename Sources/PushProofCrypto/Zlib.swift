@@ -51,6 +51,39 @@ public enum Zlib {
         }
     }
 
+    /// Inflates into exactly `capacity` bytes of room and keeps what fits, as Apple's
+    /// `compression_decode_buffer` does: a stream that would write more is cut at `capacity`
+    /// rather than refused. A stream that ends before the room is full must end exactly at the
+    /// end of the input. The room is allocated up front, so `capacity` is the caller's bound.
+    public static func inflatePrefix(_ input: [UInt8], format: Format, capacity: Int) throws(Failure) -> [UInt8] {
+        guard input.count <= Int(UInt32.max), capacity <= Int(UInt32.max), capacity >= 0 else {
+            throw .libraryFailure
+        }
+        guard capacity > 0 else { return [] }
+        var out = [UInt8](repeating: 0, count: capacity)
+        var stream = z_stream()
+        guard pushproof_inflate_init2(&stream, format.windowBits) == Z_OK else { throw .libraryFailure }
+        defer { inflateEnd(&stream) }
+        let status = input.withUnsafeBufferPointer { inp in
+            out.withUnsafeMutableBufferPointer { o in
+                stream.next_in = UnsafeMutablePointer(mutating: inp.baseAddress)
+                stream.avail_in = uInt(inp.count)
+                stream.next_out = o.baseAddress
+                stream.avail_out = uInt(capacity)
+                return CZlib.inflate(&stream, Z_FINISH)
+            }
+        }
+        switch status {
+        case Z_STREAM_END, Z_BUF_ERROR, Z_OK:
+            // The room is full: keep the prefix, whatever follows in the input.
+            if stream.avail_out == 0 { return out }
+            if let failure = classify(status, inputLeft: stream.avail_in, roomLeft: stream.avail_out) { throw failure }
+            return Array(out[0..<Int(stream.total_out)])
+        case Z_MEM_ERROR: throw .libraryFailure
+        default: throw .badData
+        }
+    }
+
     /// What one `inflate(Z_FINISH)` call's status means, given what it left unread and unwritten;
     /// nil when the stream ended exactly at the end of the input.
     static func classify(_ status: Int32, inputLeft: uInt, roomLeft: uInt) -> Failure? {

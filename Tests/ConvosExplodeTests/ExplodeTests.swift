@@ -69,7 +69,6 @@ import Testing
                 #expect(
                     [
                         "MALFORMED_PROTOBUF", "WRONG_CONTENT_TYPE", "UNSUPPORTED_VERSION", "BAD_COMPRESSION",
-                        "CONTENT_TOO_LARGE",
                         "EMPTY_CONTENT", "INVALID_JSON",
                     ].contains(error.code))
             } catch {
@@ -78,20 +77,68 @@ import Testing
         }
     }
 
-    @Test func theInflateCapHolds() throws {
+    @Test func inflatingKeepsFourTimesTheCompressedSizeAndCutsTheRest() throws {
         var message = Xmtp_MessageContents_EncodedContent()
         message.type = ExplodeSettingsCodec.contentType
+        message.compression = .deflate
+        let json = Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\"}".utf8)
+        // Trailing spaces that still fit in 4x the compressed size: the JSON reads.
+        let fits = Zlib.deflate(json + [UInt8](repeating: 0x20, count: 20), format: .raw)
+        #expect(json.count + 20 <= fits.count * 4)
+        message.content = Data(fits)
+        #expect(try ExplodeSettingsCodec.decode(message).settings.expiresAt == 1_748_781_000)
+        // A long tail is cut at 4x the compressed size: the JSON's closing brace is lost, not refused as a bomb.
+        let long = Zlib.deflate(json.dropLast() + [UInt8](repeating: 0x20, count: 1 << 20) + [0x7D], format: .raw)
+        message.content = Data(long)
+        #expect(throws: ExplodeError.invalidJSON) { try ExplodeSettingsCodec.decode(message) }
+        let prefix = try Zlib.inflatePrefix(long, format: .raw, capacity: long.count * 4)
+        #expect(prefix.count == long.count * 4)
+        #expect(Array(prefix.prefix(json.count - 1)) == Array(json.dropLast()))
+    }
+
+    @Test func onlyRawDeflateIsReadAndGzipIsNot() throws {
+        let json = Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\"}".utf8)
+        var message = Xmtp_MessageContents_EncodedContent()
+        message.type = ExplodeSettingsCodec.contentType
+        message.compression = .deflate
+        message.content = Data(Zlib.deflate(json, format: .zlib))
+        #expect(throws: ExplodeError.self) { try ExplodeSettingsCodec.decode(message) }
         message.compression = .gzip
-        message.content = Data(
-            Zlib.deflate([UInt8](repeating: 0x41, count: ExplodeSettingsCodec.inflateLimit + 1), format: .gzip))
-        #expect(throws: ExplodeError.contentTooLarge(limit: ExplodeSettingsCodec.inflateLimit)) {
+        message.content = Data(Zlib.deflate(json, format: .gzip))
+        #expect(throws: ExplodeError.self) { try ExplodeSettingsCodec.decode(message) }
+        message.compression = .deflate
+        message.content = Data()
+        #expect(throws: ExplodeError.self) { try ExplodeSettingsCodec.decode(message) }
+    }
+
+    @Test func theWholeContentTypeIdMustMatch() throws {
+        var message = Xmtp_MessageContents_EncodedContent()
+        message.type = ExplodeSettingsCodec.contentType
+        message.content = Data("{\"expiresAt\":\"2025-06-01T12:30:00Z\"}".utf8)
+        #expect(try ExplodeSettingsCodec.decode(message).settings.expiresAt == 1_748_781_000)
+        message.type.versionMinor = 1
+        #expect(throws: ExplodeError.unsupportedVersion(major: 1, minor: 1)) {
             try ExplodeSettingsCodec.decode(message)
         }
-        message.content = Data(
-            Zlib.deflate(
-                Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\"}".utf8) + [UInt8](repeating: 0x20, count: 1000),
-                format: .gzip))
-        #expect(try ExplodeSettingsCodec.decode(message).settings.expiresAt == 1_748_781_000)
+        message.type = ExplodeSettingsCodec.contentType
+        var extra = ExplodeSettingsCodec.contentType
+        try extra.merge(serializedBytes: [0x28, 0x01])  // field 5, varint 1: unknown to ContentTypeId
+        message.type = extra
+        #expect(throws: ExplodeError.wrongContentType) { try ExplodeSettingsCodec.decode(message) }
+    }
+
+    @Test func theDeployedReadingIsFoundationsISO8601() {
+        func read(_ text: String) -> Double? { ExplodeSettingsCodec.decodeContentAsDeployed(Array(text.utf8)) }
+        #expect(read("{\"expiresAt\":\"2025-06-01T12:30:00Z\"}") == 1_748_781_000)
+        // Rolled over, where the reference refuses.
+        #expect(read("{\"expiresAt\":\"2025-02-30T12:00:00Z\"}") == 1_740_916_800)
+        #expect(RFC3339.parse("2025-02-30T12:00:00Z") == nil)
+        #expect(read("{\"expiresAt\":\"2025-06-01T12:30:00\"}") == nil)
+        #expect(read("") == nil)
+        // Nine fraction digits at most, in both readings.
+        #expect(read("{\"expiresAt\":\"2025-06-01T12:30:00.1234567891Z\"}") == nil)
+        #expect(RFC3339.parse("2025-06-01T12:30:00.1234567891Z") == nil)
+        #expect(RFC3339.parse("2025-06-01T12:30:00.123456789Z")?.unixSeconds == 1_748_781_000)
     }
 
     @Test func metadataRoundTripAndGuards() async {

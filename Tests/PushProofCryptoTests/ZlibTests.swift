@@ -6,6 +6,25 @@ import Testing
 @Suite struct ZlibTests {
     let text = Array(String(repeating: "explode settings ", count: 40).utf8)
 
+    @Test func inflatePrefixKeepsWhatFitsAndRefusesBrokenStreams() throws {
+        let packed = Zlib.deflate(text, format: .raw)
+        #expect(try Zlib.inflatePrefix(packed, format: .raw, capacity: text.count) == text)  // exactly fits
+        #expect(try Zlib.inflatePrefix(packed, format: .raw, capacity: text.count + 5) == text)  // room to spare
+        // Less room: the first bytes, not an error.
+        #expect(try Zlib.inflatePrefix(packed, format: .raw, capacity: 7) == Array(text.prefix(7)))
+        #expect(try Zlib.inflatePrefix(packed, format: .raw, capacity: 0) == [])
+        // A stream that stops short of the room, or has bytes after its end, is refused.
+        #expect(throws: Zlib.Failure.truncated) {
+            try Zlib.inflatePrefix(Array(packed.prefix(packed.count / 2)), format: .raw, capacity: text.count + 5)
+        }
+        #expect(throws: Zlib.Failure.trailingData) {
+            try Zlib.inflatePrefix(packed + [0], format: .raw, capacity: text.count + 5)
+        }
+        #expect(throws: Zlib.Failure.badData) {
+            try Zlib.inflatePrefix([0xFF, 0xFF], format: .raw, capacity: 64)  // block type 3 does not exist
+        }
+    }
+
     @Test(arguments: [Zlib.Format.raw, .zlib, .gzip])
     func roundTripAndTheCapAtItsBoundary(_ format: Zlib.Format) throws {
         let packed = Zlib.deflate(text, format: format)

@@ -15,130 +15,241 @@ enum ExplodeCodecVectors {
         else {
             throw GeneratorError("the reference does not write the documented ExplodeSettings example")
         }
-        func e(_ comment: String, _ flags: [String], millis: Int64, code: String? = nil) -> VectorCase {
-            VectorCase(comment: comment, flags: flags, input: ["expiresAtUnixMillis": .integer(millis)], code: code)
+        // docs/audit/explode_codec.md: the upstream each test rests on.
+        let convos = "xmtplabs/convos-ios@5d1e833e:ConvosCore/Sources/ConvosCore/"
+        let sdk = "xmtp/libxmtp@a53a97ed:sdks/ios/Sources/XMTPiOS/"
+        let foundation = "swiftlang/swift-foundation@a1c611f6:Sources/FoundationEssentials/"
+        let codec = convos + "Custom Content Types/ExplodeSettingsCodec.swift"
+        let writer = convos + "Storage/Writers/IncomingMessageWriter.swift"
+        let dbRepresentation = convos + "Storage/XMTP DB Representations/DecodedMessage+DBRepresentation.swift"
+        let compression = sdk + "EncodedContentCompression.swift"
+        let contentCodec = sdk + "Codecs/ContentCodec.swift"
+        let decodedMessage = sdk + "Libxmtp/DecodedMessage.swift"
+        let contentProto = sdk + "Proto/message_contents_content.pb.swift"
+        let iso8601 = foundation + "Formatting/DateComponents+ISO8601FormatStyle.swift"
+        let sendPath =
+            "\(codec):33-42, 59-67; \(sdk)Group.swift:440-491; \(convos)Messaging/XMTPClientProvider.swift:292-301; "
+            + "\(foundation)JSON/JSONEncoder.swift:1146-1147"
+        let receivePath = "\(decodedMessage):185-196; \(contentCodec):17-31; \(codec):44-57; \(writer):496-509"
+        let dateParse = "\(codec):49-56; \(foundation)JSON/JSONDecoder.swift:644-649; \(iso8601)"
+        let rollOver = "\(iso8601):453, 500, 536-538; \(foundation)Formatting/Date+ISO8601FormatStyle.swift:286"
+        let typeMatch =
+            "\(sdk)CodecRegistry.swift:22-35; \(sdk)Codecs/ContentTypeID.swift:21-24; \(contentProto):229-235; "
+            + "\(writer):496-509; \(dbRepresentation):90-99"
+        let inflate = "\(compression):17-24, 50-70; \(contentCodec):38-63"
+
+        func e(_ comment: String, _ flags: [String], _ source: String, millis: Int64, code: String? = nil)
+            -> VectorCase
+        {
+            VectorCase(
+                comment: comment, flags: flags, source: source, input: ["expiresAtUnixMillis": .integer(millis)],
+                code: code)
+        }
+        /// What the iOS app sends for an instant, its fallback derived from the content the way
+        /// Darwin's Date.description prints it (read, not run: see the FallbackByReading note).
+        func iosEncoding(_ seconds: Int64) throws -> JSONValue {
+            guard let content = ExplodeSettingsCodec.contentJSONAsDeployed(unixSeconds: seconds),
+                let text = try JSONParser.parse(content)["expiresAt"]?.stringValue, let t = text.firstIndex(of: "T")
+            else { throw GeneratorError("Foundation does not write \(seconds)") }
+            let fallback = "Conversation expires at \(text[..<t]) \(text[text.index(after: t)...].dropLast()) +0000"
+            return ["output": ExplodeOperations.encodeOutput(content: content, fallback: fallback)]
         }
         let encode = [
-            e("2025-06-01T12:30:00Z", ["KnownAnswer"], millis: 1_748_781_000_000),
+            e("2025-06-01T12:30:00Z", ["KnownAnswer"], sendPath, millis: 1_748_781_000_000),
             e(
                 "2025-06-01T12:30:00.999Z: the milliseconds are dropped", ["SubSecondDropped"],
+                "\(foundation)Formatting/Date+ISO8601FormatStyle.swift:191-234; \(codec):59-61",
                 millis: 1_748_781_000_999),
-            e("the Unix epoch", ["Epoch"], millis: 0),
-            e("one millisecond before the epoch", ["Pre1970", "SubSecondDropped"], millis: -1),
-            e("1969-07-20T20:17:40Z", ["Pre1970"], millis: ExplodeFixtures.seconds("1969-07-20T20:17:40Z") * 1000),
-            e("0000-01-01T00:00:00Z, the earliest RFC 3339 time", ["Pre1970"], millis: RFC3339.earliest * 1000),
-            e("2024-02-29T12:00:00Z", ["LeapDay"], millis: ExplodeFixtures.seconds("2024-02-29T12:00:00Z") * 1000),
+            e("the Unix epoch", ["Epoch"], sendPath, millis: 0),
             e(
-                "2000-02-29T00:00:00Z (century leap year)", ["LeapDay"],
+                "one millisecond before the epoch", ["Pre1970", "SubSecondDropped", "FallbackByReading"],
+                "\(foundation)Formatting/Date+ISO8601FormatStyle.swift:191-234; \(foundation)Date.swift:249-251",
+                millis: -1),
+            e(
+                "1969-07-20T20:17:40Z", ["Pre1970"], sendPath,
+                millis: ExplodeFixtures.seconds("1969-07-20T20:17:40Z") * 1000),
+            VectorCase(
+                comment:
+                    "0000-01-01T00:00:00Z on the proleptic Gregorian calendar (corrected 2026-11-23: this test was valid "
+                    + "with only this answer; iOS's Foundation counts Julian dates before 1582-10-15 and writes "
+                    + "0000-01-03T00:00:00Z for this instant, the alternative answer)",
+                flags: ["Pre1970", "JulianBefore1582", "FallbackByReading"],
+                source:
+                    "\(foundation)JSON/JSONEncoder.swift:1146-1147; \(foundation)Calendar/Calendar_Cache.swift:28-34; "
+                    + "\(foundation)Calendar/Calendar_Gregorian.swift:224-225",
+                input: ["expiresAtUnixMillis": .integer(RFC3339.earliest * 1000)],
+                alsoAccepted: [try iosEncoding(RFC3339.earliest)]),
+            e(
+                "2024-02-29T12:00:00Z", ["LeapDay"], sendPath,
+                millis: ExplodeFixtures.seconds("2024-02-29T12:00:00Z") * 1000),
+            e(
+                "2000-02-29T00:00:00Z (century leap year)", ["LeapDay"], sendPath,
                 millis: ExplodeFixtures.seconds("2000-02-29T00:00:00Z") * 1000),
-            e("2024-12-31T23:59:59Z", ["EndOfYear"], millis: ExplodeFixtures.seconds("2024-12-31T23:59:59Z") * 1000),
-            e("9999-12-31T23:59:59Z", ["FarFuture"], millis: RFC3339.latest * 1000),
             e(
-                "10000-01-01T00:00:00Z cannot be written", ["FarFuture"], millis: (RFC3339.latest + 1) * 1000,
-                code: "DATE_OUT_OF_RANGE"),
+                "2024-12-31T23:59:59Z", ["EndOfYear"], sendPath,
+                millis: ExplodeFixtures.seconds("2024-12-31T23:59:59Z") * 1000),
+            e(
+                "9999-12-31T23:59:59Z", ["FarFuture", "FallbackByReading"],
+                "\(sendPath); \(foundation)Date.swift:269-274",
+                millis: RFC3339.latest * 1000),
+            VectorCase(
+                comment:
+                    "10000-01-01T00:00:00Z: PushProof refuses a year RFC 3339 cannot write (corrected 2026-11-23: this "
+                    + "test was invalid; iOS writes the five-digit year without an error, the alternative answer)",
+                flags: ["FarFuture", "FiveDigitYear", "FallbackByReading"],
+                source:
+                    "\(codec):33-42; \(foundation)JSON/JSONEncoder.swift:1146-1147; \(iso8601) (year digits unbounded)",
+                input: ["expiresAtUnixMillis": .integer((RFC3339.latest + 1) * 1000)], code: "DATE_OUT_OF_RANGE",
+                alsoAccepted: [try iosEncoding(RFC3339.latest + 1)]),
         ]
         let sample = try ExplodeSettingsCodec.encodedBytes(ExplodeSettings(expiresAt: 1_748_781_000))
         let wrap = [
             VectorCase(
                 comment: "the KnownAnswer message in PlaintextEnvelope.V1", flags: ["PlaintextEnvelope"],
+                source:
+                    "xmtp/libxmtp@a53a97ed:crates/xmtp_mls/src/groups/mod.rs:1764-1766, 1778-1785; "
+                    + "xmtp/proto@f5191f73:proto/mls/message_contents/content.proto:46-55, 81-84",
                 input: ["encodedContentHex": .string(Hex.encode(sample)), "idempotencyKey": "6d1c3f0e-explode-1"])
         ]
-        func d(_ comment: String, _ flags: [String], _ hex: String, code: String? = nil, also: [JSONValue] = [])
-            -> VectorCase
-        {
+        func d(
+            _ comment: String, _ flags: [String], _ source: String, _ hex: String, code: String? = nil,
+            also: [JSONValue] = []
+        ) -> VectorCase {
             VectorCase(
-                comment: comment, flags: flags, input: ["encodedContentHex": .string(hex)], code: code,
+                comment: comment, flags: flags, source: source, input: ["encodedContentHex": .string(hex)], code: code,
                 alsoAccepted: also)
         }
         let refuse: [JSONValue] = [["error": "INVALID_JSON"]]
         let content = ExplodeFixtures.json("2025-06-01T12:30:00Z")
+        let t0: JSONValue = ["output": ExplodeOperations.decodeOutput(1_748_781_000)]
+        /// What iOS reads from a content JSON, as an answer (its instant floored to whole seconds).
+        func ios(_ json: [UInt8]) throws -> JSONValue {
+            guard let seconds = ExplodeSettingsCodec.decodeContentAsDeployed(json) else {
+                throw GeneratorError("iOS's decoder refuses \(String(decoding: json, as: UTF8.self))")
+            }
+            return ["output": ExplodeOperations.decodeOutput(Int64(seconds.rounded(.down)))]
+        }
+        /// A date iOS reads and the reference refuses: acceptable, iOS's reading the alternative.
+        func lenient(_ comment: String, _ flags: [String], _ source: String, _ json: [UInt8]) throws -> VectorCase {
+            d(comment, flags, source, ExplodeFixtures.encoded(json), code: "INVALID_JSON", also: [try ios(json)])
+        }
         let bomb = Zlib.deflate([UInt8](repeating: 0x20, count: 1 << 20), format: .raw)
+        let padded = Zlib.deflate(
+            Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\",\"pad\":\"\(String(repeating: "a", count: 400))\"}".utf8),
+            format: .raw)
         let decode = [
-            d("what the iOS app writes", ["KnownAnswer"], Hex.encode(sample)),
+            d("what the iOS app writes", ["KnownAnswer"], receivePath, Hex.encode(sample)),
             d(
-                "milliseconds, as the CLI, web and Android write", ["Milliseconds"],
+                "milliseconds, as the CLI, web and Android write (a fraction is optional in iOS's parser as of Swift 6.2)",
+                ["Milliseconds"], "\(iso8601):545-552; \(foundation)Formatting/Date+ISO8601FormatStyle.swift:53-55",
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01T12:30:00.000Z"))),
             d(
-                "milliseconds .999 are dropped", ["Milliseconds", "SubSecondDropped"],
+                "milliseconds .999: iOS keeps the fraction (the conversation explodes 0.999 s later); the output, in "
+                    + "whole seconds, is its floor", ["Milliseconds", "SubSecondDropped"], "\(iso8601):545-552",
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01T12:30:00.999Z"))),
             d(
-                "a numeric offset +02:00", ["NumericOffset"],
+                "a numeric offset +02:00", ["NumericOffset"], "\(iso8601):566-660",
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01T14:30:00+02:00")), also: refuse),
             d(
-                "a numeric offset -05:30", ["NumericOffset"],
+                "a numeric offset -05:30", ["NumericOffset"], "\(iso8601):566-660",
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01T07:00:00-05:30")), also: refuse),
             d(
-                "six fraction digits", ["ExtraFraction"],
+                "six fraction digits", ["ExtraFraction"], "\(iso8601):545-552",
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01T12:30:00.123456Z")), also: refuse),
             d(
-                "an unknown key is ignored", ["UnknownKey"],
+                "an unknown key is ignored", ["UnknownKey"], "\(codec):4-10, 49-53",
                 ExplodeFixtures.encoded(Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\",\"reason\":\"done\"}".utf8))),
-            d("a pre-1970 date", ["Pre1970"], ExplodeFixtures.encoded(ExplodeFixtures.json("1969-07-20T20:17:40Z"))),
-            d("a leap day", ["LeapDay"], ExplodeFixtures.encoded(ExplodeFixtures.json("2024-02-29T23:59:59Z"))),
-            d("a newer minor version, 1.7", ["ContentType"], ExplodeFixtures.encoded(content, minor: 7)),
             d(
-                "DEFLATE without a header", ["Compression"],
+                "a pre-1970 date", ["Pre1970"], receivePath,
+                ExplodeFixtures.encoded(ExplodeFixtures.json("1969-07-20T20:17:40Z"))),
+            d(
+                "a leap day", ["LeapDay"], receivePath,
+                ExplodeFixtures.encoded(ExplodeFixtures.json("2024-02-29T23:59:59Z"))),
+            d(
+                "a minor version 1.7 is another content type (corrected 2026-11-23: this test was valid, PushProof's "
+                    + "former rule; iOS's codec registry and its type comparison include the minor version, so the "
+                    + "message is dropped as an unsupported content type)", ["ContentType"], typeMatch,
+                ExplodeFixtures.encoded(content, minor: 7), code: "UNSUPPORTED_VERSION"),
+            d(
+                "DEFLATE without a header", ["Compression"], "\(inflate); \(codec):49-56",
                 ExplodeFixtures.encoded(Zlib.deflate(content, format: .raw), compression: 0)),
             d(
-                "DEFLATE with a zlib header", ["Compression"],
-                ExplodeFixtures.encoded(Zlib.deflate(content, format: .zlib), compression: 0)),
-            d("GZIP", ["Compression"], ExplodeFixtures.encoded(Zlib.deflate(content, format: .gzip), compression: 1)),
-            d("empty content", ["EmptyContent"], ExplodeFixtures.encoded([]), code: "EMPTY_CONTENT"),
-            d("not JSON", ["BadJSON"], ExplodeFixtures.encoded(Array("expiresAt=2025".utf8)), code: "INVALID_JSON"),
+                "DEFLATE with a zlib header: iOS's COMPRESSION_ZLIB inflates raw DEFLATE only and drops the message; "
+                    + "reading the zlib stream is acceptable (corrected 2026-11-23: this test was valid)",
+                ["Compression", "RawDeflateOnly"],
+                "\(inflate); xmtplabs/convos-ios@5d1e833e:ConvosAppData/Sources/ConvosAppData/AppDataSerialization.swift:194-197",
+                ExplodeFixtures.encoded(Zlib.deflate(content, format: .zlib), compression: 0), code: "BAD_COMPRESSION",
+                also: [t0]),
             d(
-                "a JSON array", ["BadJSON"], ExplodeFixtures.encoded(Array("[\"2025-06-01T12:30:00Z\"]".utf8)),
+                "GZIP: iOS's GZIP is Apple LZFSE, which drops a gzip stream; reading the gzip stream is acceptable "
+                    + "(corrected 2026-11-23: this test was valid)", ["Compression", "GzipIsLzfse"], inflate,
+                ExplodeFixtures.encoded(Zlib.deflate(content, format: .gzip), compression: 1), code: "BAD_COMPRESSION",
+                also: [t0]),
+            d(
+                "empty content", ["EmptyContent"], "\(codec):45-47; \(decodedMessage):196, 201-204",
+                ExplodeFixtures.encoded([]), code: "EMPTY_CONTENT"),
+            d(
+                "not JSON", ["BadJSON"], "\(codec):49-56", ExplodeFixtures.encoded(Array("expiresAt=2025".utf8)),
                 code: "INVALID_JSON"),
             d(
-                "expiresAt missing", ["BadJSON"],
+                "a JSON array", ["BadJSON"], "\(codec):49-56",
+                ExplodeFixtures.encoded(Array("[\"2025-06-01T12:30:00Z\"]".utf8)), code: "INVALID_JSON"),
+            d(
+                "expiresAt missing", ["BadJSON"], "\(codec):49-56",
                 ExplodeFixtures.encoded(Array("{\"expires\":\"2025-06-01T12:30:00Z\"}".utf8)), code: "INVALID_JSON"),
             d(
-                "expiresAt as Unix seconds", ["BadDate"],
+                "expiresAt as Unix seconds", ["BadDate"], "\(foundation)JSON/JSONDecoder.swift:644-646",
                 ExplodeFixtures.encoded(Array("{\"expiresAt\":1748781000}".utf8)), code: "INVALID_JSON"),
             d(
-                "no time zone", ["BadDate"], ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01T12:30:00")),
-                code: "INVALID_JSON"),
+                "no time zone", ["BadDate"], "\(iso8601):562-566",
+                ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01T12:30:00")), code: "INVALID_JSON"),
             d(
-                "lower-case t and z", ["BadDate"],
+                "lower-case t and z (refused at the t)", ["BadDate"], "\(iso8601):525",
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01t12:30:00z")), code: "INVALID_JSON"),
+            try lenient(
+                "30 February: iOS rolls it over to 2 March; PushProof refuses (corrected 2026-11-23: this test was "
+                    + "invalid)", ["RolledOverDate"], "\(dateParse); \(rollOver)",
+                ExplodeFixtures.json("2025-02-30T12:00:00Z")),
+            try lenient(
+                "29 February 2100 (not a leap year): iOS rolls it over to 1 March; PushProof refuses (corrected "
+                    + "2026-11-23: this test was invalid)", ["RolledOverDate", "LeapDay"], "\(dateParse); \(rollOver)",
+                ExplodeFixtures.json("2100-02-29T12:00:00Z")),
+            try lenient(
+                "a leap second: iOS rolls 23:59:60 over to the next day; PushProof refuses (corrected 2026-11-23: "
+                    + "this test was invalid)", ["RolledOverDate"], "\(dateParse); \(rollOver)",
+                ExplodeFixtures.json("2016-12-31T23:59:60Z")),
             d(
-                "30 February", ["BadDate"], ExplodeFixtures.encoded(ExplodeFixtures.json("2025-02-30T12:00:00Z")),
-                code: "INVALID_JSON"),
+                "a leading space", ["BadDate"], "\(iso8601):430-436",
+                ExplodeFixtures.encoded(ExplodeFixtures.json(" 2025-06-01T12:30:00Z")), code: "INVALID_JSON"),
             d(
-                "29 February 2100 (not a leap year)", ["BadDate", "LeapDay"],
-                ExplodeFixtures.encoded(ExplodeFixtures.json("2100-02-29T12:00:00Z")), code: "INVALID_JSON"),
+                "a date without a time", ["BadDate"], "\(iso8601):521-526",
+                ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01")), code: "INVALID_JSON"),
             d(
-                "a leap second", ["BadDate"], ExplodeFixtures.encoded(ExplodeFixtures.json("2016-12-31T23:59:60Z")),
-                code: "INVALID_JSON"),
+                "authority xmtp.org", ["ContentType"], "\(writer):496-500; \(dbRepresentation):90-99",
+                ExplodeFixtures.encoded(content, authority: "xmtp.org"), code: "WRONG_CONTENT_TYPE"),
             d(
-                "a leading space", ["BadDate"], ExplodeFixtures.encoded(ExplodeFixtures.json(" 2025-06-01T12:30:00Z")),
-                code: "INVALID_JSON"),
+                "type explode", ["ContentType"], "\(writer):496-500; \(dbRepresentation):90-99",
+                ExplodeFixtures.encoded(content, type: "explode"), code: "WRONG_CONTENT_TYPE"),
             d(
-                "a date without a time", ["BadDate"], ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01")),
-                code: "INVALID_JSON"),
+                "no content type", ["ContentType"], "\(contentProto):94-96; \(writer):497-498",
+                ExplodeFixtures.encoded(content, hasType: false), code: "WRONG_CONTENT_TYPE"),
             d(
-                "authority xmtp.org", ["ContentType"], ExplodeFixtures.encoded(content, authority: "xmtp.org"),
-                code: "WRONG_CONTENT_TYPE"),
+                "major version 2", ["ContentType"], "\(contentProto):229-235; \(writer):497-498",
+                ExplodeFixtures.encoded(content, major: 2), code: "UNSUPPORTED_VERSION"),
             d(
-                "type explode", ["ContentType"], ExplodeFixtures.encoded(content, type: "explode"),
-                code: "WRONG_CONTENT_TYPE"),
+                "major version 0", ["ContentType"], "\(contentProto):229-235; \(writer):497-498",
+                ExplodeFixtures.encoded(content, major: 0), code: "UNSUPPORTED_VERSION"),
             d(
-                "no content type", ["ContentType"], ExplodeFixtures.encoded(content, hasType: false),
-                code: "WRONG_CONTENT_TYPE"),
-            d(
-                "major version 2", ["ContentType"], ExplodeFixtures.encoded(content, major: 2),
-                code: "UNSUPPORTED_VERSION"),
-            d(
-                "major version 0", ["ContentType"], ExplodeFixtures.encoded(content, major: 0),
-                code: "UNSUPPORTED_VERSION"),
-            d(
-                "DEFLATE declared, content not compressed", ["BadCompression"],
+                "DEFLATE declared, content not compressed", ["BadCompression"], inflate,
                 ExplodeFixtures.encoded(content, compression: 0), code: "BAD_COMPRESSION"),
             d(
-                "GZIP cut short", ["BadCompression"],
+                "GZIP cut short (refused because iOS reads GZIP as LZFSE; the cut plays no part there)",
+                ["BadCompression", "GzipIsLzfse"], inflate,
                 ExplodeFixtures.encoded(Array(Zlib.deflate(content, format: .gzip).dropLast(6)), compression: 1),
                 code: "BAD_COMPRESSION"),
             d(
-                "GZIP with a wrong checksum", ["BadCompression"],
+                "GZIP with a wrong checksum (refused because iOS reads GZIP as LZFSE; the checksum is never read)",
+                ["BadCompression", "GzipIsLzfse"], inflate,
                 ExplodeFixtures.encoded(
                     {
                         var g = Zlib.deflate(content, format: .gzip)
@@ -147,15 +258,66 @@ enum ExplodeCodecVectors {
                     }(), compression: 1),
                 code: "BAD_COMPRESSION"),
             d(
-                "an unknown compression method 7", ["BadCompression"], ExplodeFixtures.encoded(content, compression: 7),
-                code: "BAD_COMPRESSION"),
+                "an unknown compression method 7: iOS ignores it and reads the content as it is; PushProof refuses "
+                    + "(corrected 2026-11-23: this test was invalid)", ["BadCompression", "UnknownCompressionIgnored"],
+                "\(contentProto):28-44, 119-124; \(contentCodec):38-63",
+                ExplodeFixtures.encoded(content, compression: 7), code: "BAD_COMPRESSION", also: [t0]),
             d(
-                "1 MiB inflated from 1 KB of DEFLATE", ["DecompressionBomb"],
-                ExplodeFixtures.encoded(bomb, compression: 0), code: "CONTENT_TOO_LARGE"),
-            d("not a protobuf", ["MalformedProtobuf"], "ffffffff", code: "MALFORMED_PROTOBUF"),
+                "1 MiB of spaces from 1 KB of DEFLATE: iOS keeps the first 4 x 1034 bytes, which are not JSON "
+                    + "(corrected 2026-11-23: this test answered CONTENT_TOO_LARGE, PushProof's former 64 KiB cap)",
+                ["InflateBufferCut"], "\(inflate); \(codec):49-56", ExplodeFixtures.encoded(bomb, compression: 0),
+                code: "INVALID_JSON"),
             d(
-                "a truncated protobuf", ["MalformedProtobuf"], String(Hex.encode(sample).dropLast(10)),
+                "not a protobuf", ["MalformedProtobuf"], "\(decodedMessage):185-187, 201-204", "ffffffff",
                 code: "MALFORMED_PROTOBUF"),
+            d(
+                "a truncated protobuf", ["MalformedProtobuf"], "\(decodedMessage):185-187, 201-204",
+                String(Hex.encode(sample).dropLast(10)), code: "MALFORMED_PROTOBUF"),
+            // Added 2026-11-23 from the audit (docs/audit/explode_codec.md, C2-C10).
+            d(
+                "valid JSON of 445 bytes from 50 bytes of raw DEFLATE: iOS keeps the first 200 bytes and drops the "
+                    + "message; reading it whole is acceptable", ["InflateBufferCut"], "\(inflate); \(codec):49-56",
+                ExplodeFixtures.encoded(padded, compression: 0), code: "INVALID_JSON", also: [t0]),
+            try lenient(
+                "a lower-case z alone: iOS reads it; PushProof refuses", ["IosDateLeniency"], "\(dateParse):569",
+                ExplodeFixtures.json("2025-06-01T12:30:00z")),
+            try lenient(
+                "the zone written UTC: iOS reads it; PushProof refuses", ["IosDateLeniency"], "\(dateParse):566-660",
+                ExplodeFixtures.json("2025-06-01T12:30:00UTC")),
+            try lenient(
+                "the zone written GMT: iOS reads it; PushProof refuses", ["IosDateLeniency"], "\(dateParse):566-660",
+                ExplodeFixtures.json("2025-06-01T12:30:00GMT")),
+            try lenient(
+                "characters after the zone: iOS ignores them; PushProof refuses", ["IosDateLeniency"],
+                "\(dateParse); \(foundation)Formatting/Date+ISO8601FormatStyle.swift:268-273",
+                ExplodeFixtures.json("2025-06-01T12:30:00Zjunk")),
+            try lenient(
+                "one-digit month, day and second: iOS reads them; PushProof refuses", ["IosDateLeniency"],
+                "\(dateParse):403-540", ExplodeFixtures.json("2025-6-1T12:30:0Z")),
+            try lenient(
+                "31 June: iOS rolls it over to 1 July; PushProof refuses", ["RolledOverDate"],
+                "\(dateParse); \(rollOver)",
+                ExplodeFixtures.json("2025-06-31T12:00:00Z")),
+            try lenient(
+                "hour 24: iOS rolls it over to the next day; PushProof refuses", ["RolledOverDate"],
+                "\(dateParse); \(rollOver)", ExplodeFixtures.json("2025-06-01T24:00:00Z")),
+            d(
+                "ten fraction digits: iOS reads nine at most", ["BadDate"], "\(iso8601):545-552",
+                ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01T12:30:00.1234567891Z")), code: "INVALID_JSON"),
+            try lenient(
+                "expiresAt twice: iOS's decoder takes the first; PushProof refuses a repeated key",
+                ["IosDateLeniency", "BadJSON"], "\(codec):49-56; \(foundation)JSON/JSONDecoder.swift",
+                Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\",\"expiresAt\":\"2026-06-01T12:30:00Z\"}".utf8)),
+            d(
+                "a ContentTypeId with an unknown field: iOS's type comparison includes unknown fields",
+                ["ContentType"], "\(contentProto):229-235; \(writer):496-509",
+                ExplodeFixtures.encoded(content, typeUnknownField: true), code: "WRONG_CONTENT_TYPE"),
+            d(
+                "1000-01-01T00:00:00Z: iOS counts Julian dates before 1582-10-15, five days from PushProof's proleptic "
+                    + "Gregorian reading; PushProof's reading is the expected one", ["JulianBefore1582", "Pre1970"],
+                "\(dateParse); \(foundation)Calendar/Calendar_Gregorian.swift:224-225",
+                ExplodeFixtures.encoded(ExplodeFixtures.json("1000-01-01T00:00:00Z")),
+                also: [try ios(ExplodeFixtures.json("1000-01-01T00:00:00Z"))]),
         ]
         return VectorFileDeclaration(
             suite: "explode_codec", protocolName: "convos-explode-settings", notes: ExplodeNotes.catalogue,

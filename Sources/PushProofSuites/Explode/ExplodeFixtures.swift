@@ -11,7 +11,7 @@ enum ExplodeFixtures {
     /// An EncodedContent with the given parts (for decode cases).
     static func encoded(
         _ content: [UInt8], authority: String = "convos.org", type: String = "explode_settings", major: UInt32 = 1,
-        minor: UInt32 = 0, hasType: Bool = true, compression: Int? = nil
+        minor: UInt32 = 0, hasType: Bool = true, typeUnknownField: Bool = false, compression: Int? = nil
     ) -> String {
         var m = Xmtp_MessageContents_EncodedContent()
         if hasType {
@@ -20,6 +20,8 @@ enum ExplodeFixtures {
             t.typeID = type
             t.versionMajor = major
             t.versionMinor = minor
+            // Field 5 (varint 1), which ContentTypeId does not declare: kept as an unknown field.
+            if typeUnknownField { try! t.merge(serializedBytes: [0x28, 0x01]) }
             m.type = t
         }
         if let compression { m.compression = Xmtp_MessageContents_Compression(rawValue: compression) ?? .deflate }

@@ -18,11 +18,13 @@ enum ExplodeNotes {
         "EndOfYear": .init(bugType: "EDGE_CASE", description: "The last second of a year."),
         "FarFuture": .init(
             bugType: "EDGE_CASE",
-            description: "The last second RFC 3339 can write (9999-12-31T23:59:59Z); later is DATE_OUT_OF_RANGE."),
+            description:
+                "The last second RFC 3339 can write (9999-12-31T23:59:59Z); PushProof answers DATE_OUT_OF_RANGE after it."
+        ),
         "Milliseconds": .init(
             bugType: "DEFINED",
             description:
-                "The Convos CLI, web client and Android port write milliseconds (.SSS): decoders must accept them; the fraction is dropped."
+                "The Convos CLI, web client and Android port write milliseconds (.SSS): decoders must accept them (iOS 26's parser does, a fraction being optional as of Swift 6.2). iOS keeps the fraction; the output, in whole seconds, is its floor."
         ),
         "NumericOffset": .init(
             bugType: "LENIENCY",
@@ -32,11 +34,12 @@ enum ExplodeNotes {
         "ExtraFraction": .init(
             bugType: "LENIENCY",
             description:
-                "A fraction of more than three digits: the reference accepts and drops it; a decoder may refuse it."),
+                "A fraction of more than three digits (iOS reads up to nine): the reference accepts it; a decoder may refuse it."
+        ),
         "BadDate": .init(
             bugType: "MODIFIED_PARAMETER",
             description:
-                "expiresAt is not an RFC 3339 UTC timestamp (no zone, lower case, impossible date, leap second, surrounding space, a number): INVALID_JSON, iOS's 'Invalid JSON format for ExplodeSettings'."
+                "expiresAt is a date iOS's JSONDecoder (.iso8601, swift-foundation's ISO 8601 parser) refuses too: no zone, a lower-case T, a leading space, no time, more than nine fraction digits, a number: INVALID_JSON, iOS's 'Invalid JSON format for ExplodeSettings'."
         ),
         "BadJSON": .init(
             bugType: "MODIFIED_PARAMETER", description: "The content is not a JSON object with a string expiresAt."),
@@ -49,19 +52,80 @@ enum ExplodeNotes {
         "ContentType": .init(
             bugType: "MISSING_STEP",
             description:
-                "The content type must be convos.org/explode_settings with major version 1; a newer minor version is accepted."
+                "The content type must be exactly convos.org/explode_settings 1.0: iOS's codec registry key and its ContentTypeId comparison include the minor version and unknown fields."
         ),
         "Compression": .init(
             bugType: "FUNCTIONALITY",
             description:
-                "EncodedContent may arrive compressed: DEFLATE (raw or with a zlib header, clients differ) or GZIP."),
+                "EncodedContent may arrive compressed. iOS reads DEFLATE as raw DEFLATE (Apple COMPRESSION_ZLIB) into a buffer of four times the compressed size."
+        ),
         "BadCompression": .init(
             bugType: "MODIFIED_PARAMETER",
-            description: "The declared compression is unknown or the content does not inflate: BAD_COMPRESSION."),
+            description: "The content does not inflate as declared: BAD_COMPRESSION (iOS drops the message)."),
         "DecompressionBomb": .init(
             bugType: "EDGE_CASE",
             description:
-                "Content that inflates past the cap (64 KiB for ExplodeSettings; for appData a declared size over 10 MiB or a ratio over 100) is refused without inflating it further."
+                "appData declaring a size over 10 MiB or over 100 times its compressed bytes is refused before inflating (the app's guards)."
+        ),
+        "FallbackByReading": .init(
+            bugType: "DEFINED",
+            description:
+                "The fallback is iOS's Date.description, which on Darwin is not swift-foundation's code: its text here follows the ICU formatter's pattern by reading, not from a run on a device."
+        ),
+        "JulianBefore1582": .init(
+            bugType: "LENIENCY",
+            description:
+                "iOS's Foundation (JSONEncoder/JSONDecoder .iso8601) counts Julian dates before 1582-10-15; RFC 3339 and the reference use the proleptic Gregorian calendar. Both answers pass."
+        ),
+        "FiveDigitYear": .init(
+            bugType: "LENIENCY",
+            description:
+                "iOS writes a year after 9999 with five digits, which is not RFC 3339; PushProof refuses (DATE_OUT_OF_RANGE). Both answers pass."
+        ),
+        "RawDeflateOnly": .init(
+            bugType: "DEFINED",
+            description:
+                "iOS inflates EncodedContent DEFLATE as raw DEFLATE only (Apple COMPRESSION_ZLIB): a zlib-wrapped body is dropped. A decoder that also reads the zlib stream interoperates with more senders: both answers pass."
+        ),
+        "GzipIsLzfse": .init(
+            bugType: "WRONG_PRIMITIVE",
+            description:
+                "The iOS SDK compresses and decompresses 'GZIP' with Apple LZFSE: a real gzip stream is dropped. PushProof does not decode LZFSE and refuses GZIP content; reading a real gzip stream is acceptable."
+        ),
+        "UnknownCompressionIgnored": .init(
+            bugType: "LENIENCY",
+            description:
+                "An unknown compression value: iOS's decompressContent returns the content as it is, so plain JSON reads. PushProof refuses it (BAD_COMPRESSION); both answers pass."
+        ),
+        "InflateBufferCut": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "iOS inflates into a buffer of four times the compressed size and keeps the first bytes of a longer output (Apple's compression_decode_buffer): a long body is cut, and usually no longer JSON. That is also iOS's only cap. Reading a valid body whole is acceptable."
+        ),
+        "RolledOverDate": .init(
+            bugType: "LENIENCY",
+            description:
+                "A date that does not exist (30 February, 31 June, hour 24, second 60): iOS's parser range-checks only month and day 1-31 and rolls the rest over through a lenient calendar. PushProof refuses (INVALID_JSON); both answers pass."
+        ),
+        "IosDateLeniency": .init(
+            bugType: "LENIENCY",
+            description:
+                "A timestamp iOS's ISO 8601 parser reads and RFC 3339 does not allow as written (UTC/GMT zones, one-digit fields, trailing characters, a lower-case z alone, a repeated key of which the first wins). PushProof refuses (INVALID_JSON); both answers pass."
+        ),
+        "AppDataBase64Lenient": .init(
+            bugType: "LENIENCY",
+            description:
+                "The app maps - and _ to + and /, pads only when needed and decodes with Data(base64Encoded:), so standard base64 with correct padding reads. PushProof refuses it (MALFORMED_APP_DATA); both answers pass."
+        ),
+        "AppDataCut": .init(
+            bugType: "LENIENCY",
+            description:
+                "A compressed appData declaring fewer bytes than its stream holds: the app keeps the first declared bytes and parses them; on a field boundary the value reads with fields missing (here expiresAtUnix: the explosion time is lost silently). PushProof refuses (MALFORMED_APP_DATA); both answers pass."
+        ),
+        "RatioIntegerDivision": .init(
+            bugType: "LENIENCY",
+            description:
+                "The app checks declared / compressed <= 100 in integer division, so a ratio up to 100.99 passes. PushProof requires declared <= 100 x compressed; both answers pass."
         ),
         "MalformedProtobuf": .init(
             bugType: "MODIFIED_PARAMETER", description: "The bytes are not the protobuf message."),
@@ -74,12 +138,15 @@ enum ExplodeNotes {
                 "appData: protobuf bytes; if over 100 bytes and smaller compressed, 0x1F + big-endian u32 size + raw DEFLATE; then base64url without padding."
         ),
         "AppDataZlibHeader": .init(
-            bugType: "LEGACY", description: "The Node CLI compresses with a zlib header; decoders accept it."),
+            bugType: "LEGACY",
+            description:
+                "appData compressed with a zlib header: the app skips the header after raw inflating fails (its own fixture test)."
+        ),
         "AppDataLimit": .init(bugType: "EDGE_CASE", description: "The encoded appData is capped at 8 KB."),
         "MalformedAppData": .init(
             bugType: "MODIFIED_PARAMETER",
             description:
-                "appData is not base64url, its compression header is cut short, or it inflates to another size than declared."
+                "appData is not base64, its compression header is cut short or declares 0 bytes, or it inflates to less than declared or to bytes that do not parse. The app reads any refused value as empty metadata (no expiresAtUnix)."
         ),
         "ReceiverRules": .init(
             bugType: "FUNCTIONALITY", description: "The receiver's rules, step by step (see docs/explode.md)."),

@@ -16,7 +16,14 @@ enum ExplodeOperations {
     @Sendable static func encode(_ request: OperationRequest) throws -> JSONValue {
         let millis = try request.reader.int64("expiresAtUnixMillis")
         let settings = ExplodeSettings(expiresAt: floorDiv(millis, 1000))  // sub-second precision dropped, as iOS does
-        let bytes = try ExplodeSettingsCodec.encodedBytes(settings)
+        return encodeOutput(
+            content: try ExplodeSettingsCodec.contentJSON(settings),
+            fallback: try ExplodeSettingsCodec.fallback(settings))
+    }
+
+    /// The output of explode.encode for a content JSON and fallback text.
+    static func encodeOutput(content: [UInt8], fallback: String) -> JSONValue {
+        let bytes = [UInt8](try! ExplodeSettingsCodec.encode(content: content, fallback: fallback).serializedData())
         return [
             "contentType": [
                 "authorityId": .string(ExplodeSettingsCodec.authorityId),
@@ -24,11 +31,16 @@ enum ExplodeOperations {
                 "versionMajor": .integer(ExplodeSettingsCodec.versionMajor),
                 "versionMinor": .integer(ExplodeSettingsCodec.versionMinor),
             ],
-            "content": .string(String(decoding: try ExplodeSettingsCodec.contentJSON(settings), as: UTF8.self)),
-            "fallback": .string(try ExplodeSettingsCodec.fallback(settings)),
+            "content": .string(String(decoding: content, as: UTF8.self)),
+            "fallback": .string(fallback),
             "shouldPush": .bool(ExplodeSettingsCodec.shouldPush),
             "encodedContentHex": .string(Hex.encode(bytes)),
         ]
+    }
+
+    /// explode.decode's output for an instant in whole seconds.
+    static func decodeOutput(_ seconds: Int64) -> JSONValue {
+        ["expiresAtUnix": .integer(seconds), "expiresAt": .string(RFC3339.format(unixSeconds: seconds) ?? "")]
     }
 
     @Sendable static func wrap(_ request: OperationRequest) throws -> JSONValue {
@@ -39,11 +51,7 @@ enum ExplodeOperations {
     }
 
     @Sendable static func decode(_ request: OperationRequest) throws -> JSONValue {
-        let decoded = try ExplodeSettingsCodec.decode(try request.reader.hex("encodedContentHex"))
-        return [
-            "expiresAtUnix": .integer(decoded.settings.expiresAt),
-            "expiresAt": .string(RFC3339.format(unixSeconds: decoded.settings.expiresAt) ?? ""),
-        ]
+        decodeOutput(try ExplodeSettingsCodec.decode(try request.reader.hex("encodedContentHex")).settings.expiresAt)
     }
 
     static func metadata(_ r: InputReader) throws -> Convos_ConversationCustomMetadata {

@@ -6,7 +6,9 @@ import zlib
 
 from .common import ProtocolError, compact, strict_loads
 
-INFLATE_LIMIT = 64 * 1024
+# The iOS SDK inflates into a buffer of four times the compressed size and keeps what fits
+# (xmtp/libxmtp@a53a97ed:sdks/ios/Sources/XMTPiOS/EncodedContentCompression.swift:50-70).
+INFLATE_FACTOR = 4
 
 
 # --- RFC 3339 on the proleptic Gregorian calendar (years 0000-9999) ---
@@ -43,7 +45,9 @@ def format_time(t):
     return f"{y:04d}-{m:02d}-{d:02d}T{second // 3600:02d}:{second // 60 % 60:02d}:{second % 60:02d}Z"
 
 
-TIMESTAMP = re.compile(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})\Z", re.ASCII)
+# At most nine fraction digits, as iOS's ISO 8601 parser reads (swift-foundation@a1c611f6:
+# Sources/FoundationEssentials/Formatting/DateComponents+ISO8601FormatStyle.swift:545-552).
+TIMESTAMP = re.compile(r"(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})\Z", re.ASCII)
 
 
 def days_in_month(y, m):
@@ -135,15 +139,17 @@ def op_encode(inp):
             "content": content.decode(), "fallback": fallback, "shouldPush": True, "encodedContentHex": encoded.hex()}
 
 
-def is_zlib_header(b):
-    return len(b) >= 2 and b[0] & 0x0F == 8 and b[0] >> 4 <= 7 and (b[0] << 8 | b[1]) % 31 == 0
-
-
-def inflate(data, wbits):
-    d = zlib.decompressobj(wbits)
-    out = d.decompress(data, INFLATE_LIMIT)
-    if d.unconsumed_tail:
-        raise ProtocolError("CONTENT_TOO_LARGE")
+def inflate_prefix(data):
+    """Raw DEFLATE into INFLATE_FACTOR x len(data) bytes of room, keeping what fits (Apple's
+    compression_decode_buffer); zlib.error when the stream is bad, or ends short of the room
+    without ending exactly at the end of the input."""
+    room = len(data) * INFLATE_FACTOR
+    if room == 0:
+        return b""
+    d = zlib.decompressobj(-15)
+    out = d.decompress(data, room)
+    if len(out) == room:
+        return out
     if not d.eof or d.unused_data:
         raise zlib.error("incomplete or trailing data")
     return out
@@ -175,7 +181,11 @@ def op_decode(inp):
             if number == 2:  # a parameters map entry: key 1, value 2, both strings
                 checked_fields(value, {1: 2, 2: 2}, STRINGS["parameter"])
         type_fields = [f for f in fields if f[0] == 1]
-        content_type = checked_fields(type_fields[-1][2], CONTENT_TYPE_ID, STRINGS["type"]) if type_fields else None
+        # A message field seen twice is merged: the same as parsing the concatenation.
+        type_bytes = b"".join(value for _, _, value in type_fields)
+        content_type = checked_fields(type_bytes, CONTENT_TYPE_ID, STRINGS["type"]) if type_fields else None
+        type_unknown = type_fields and any(
+            CONTENT_TYPE_ID.get(number) != wire for number, wire, _ in read_fields(type_bytes))
     except ValueError:
         raise ProtocolError("MALFORMED_PROTOBUF")
     if content_type is None:
@@ -183,31 +193,26 @@ def op_decode(inp):
     values = {number: value for number, _, value in content_type}
     if values.get(1, b"") != b"convos.org" or values.get(2, b"") != b"explode_settings":
         raise ProtocolError("WRONG_CONTENT_TYPE")
-    if values.get(3, 0) != 1:
+    # iOS compares the whole ContentTypeId: the minor version too (CodecRegistry.swift:22-35,
+    # message_contents_content.pb.swift:229-235), and its unknown fields.
+    if values.get(3, 0) != 1 or values.get(4, 0) != 0:
         raise ProtocolError("UNSUPPORTED_VERSION")
+    if type_unknown:
+        raise ProtocolError("WRONG_CONTENT_TYPE")
     # A singular field seen twice: the last one wins (protobuf's merge rule).
     content = ([value for number, wire, value in fields if number == 4 and wire == 2] or [b""])[-1]
     compression = [value for number, wire, value in fields if number == 5 and wire == 0]
     if compression:
+        # ContentCodec.swift:38-63: DEFLATE is Apple COMPRESSION_ZLIB (raw only); GZIP is Apple
+        # LZFSE, not decoded here; an unknown value passes through on iOS, PushProof refuses it.
+        if compression[-1] != 0:
+            raise ProtocolError("BAD_COMPRESSION")
         try:
-            if compression[-1] == 0:
-                formats = [15, -15] if is_zlib_header(content) else [-15]
-            elif compression[-1] == 1:
-                formats = [31]
-            else:
-                raise ProtocolError("BAD_COMPRESSION")
-            result = None
-            for wbits in formats:
-                try:
-                    result = inflate(content, wbits)
-                    break
-                except zlib.error:
-                    continue
-            if result is None:
-                raise ProtocolError("BAD_COMPRESSION")
-            content = result
-        except ProtocolError:
-            raise
+            content = inflate_prefix(content)
+        except zlib.error:
+            raise ProtocolError("BAD_COMPRESSION")
+        if not content:
+            raise ProtocolError("BAD_COMPRESSION")
     if not content:
         raise ProtocolError("EMPTY_CONTENT")
     try:

@@ -220,8 +220,17 @@ def key_usable(keys, index, now):
     newer = keys[index + 1:]
     if not newer:
         return True
-    superseded = min([k["createdAt"] + 15 * 86400 for k in newer] + [k["acknowledgedAt"] for k in newer if "acknowledgedAt" in k])
-    return now < superseded + 30 * 86400
+    superseded = min([later(k["createdAt"], 15 * 86400) for k in newer]
+                     + [k["acknowledgedAt"] for k in newer if "acknowledgedAt" in k])
+    return now < later(superseded, 30 * 86400)
+
+
+INT64_MAX = (1 << 63) - 1
+
+
+def later(time, seconds):
+    """time + seconds held at the end of a 64-bit clock, as the reference's PushKeyStore.later."""
+    return min(time + seconds, INT64_MAX)
 
 
 def parse_notification(plaintext):
