@@ -229,15 +229,18 @@ schemas["envelope_client"] = schema(
 
 schemas["convos_push"] = schema(
     "PushProof Convos push payload vectors", "convos_push", "convos-push-payload", ["routeGroup"], {
-        "routeGroup": group("ConvosPushRouteTest", "convos.pushRoute", "routeTest", ["deployed"]),
+        "routeGroup": group("ConvosPushRouteTest", "convos.pushRoute", "routeTest", ["deployed", "hardened"]),
         "routeTest": test(obj(["identities", "payload"], {
-                              "identities": {"type": "array", "items": obj(["clientId", "inboxId"], {"clientId": STR, "inboxId": STR})},
+                              "identities": {"type": "array", "items": obj(["clientId", "inboxId"], {
+                                  "clientId": STR, "inboxId": STR,
+                                  "groupIds": {"type": "array", "items": {"$ref": "#/$defs/hex"}}})},
                               "payload": True}),
                           {"oneOf": [obj(["outcome", "inboxId", "kind"], {
                                          "outcome": {"const": "routed"}, "inboxId": STR, "kind": {"enum": ["groupMessage", "welcome"]},
                                          "groupId": {"$ref": "#/$defs/hex"}, "installationId": {"$ref": "#/$defs/hex"},
                                          "encryptedMessageHex": {"$ref": "#/$defs/hex"}, "messageType": STR}),
-                                     obj(["outcome"], {"outcome": {"const": "unknownClientId"}})]}),
+                                     obj(["outcome"], {"outcome": {"const": "unknownClientId"}}),
+                                     obj(["outcome", "inboxId"], {"outcome": {"const": "unknownConversation"}, "inboxId": STR})]}),
     })
 
 HEX64 = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
@@ -303,7 +306,8 @@ schemas["identity_backend"] = schema(
                                 "saved": {"type": "array", "items": obj(["inboxId", "clientId"], {"inboxId": STR, "clientId": UUID})},
                                 "deletedInboxIds": {"type": "array", "items": STR}, "payload": True}),
                             {"oneOf": [obj(["outcome", "inboxId"], {"outcome": {"const": "routed"}, "inboxId": STR}),
-                                       obj(["outcome"], {"outcome": {"const": "unknownClientId"}})]}),
+                                       obj(["outcome"], {"outcome": {"const": "unknownClientId"}}),
+                                     obj(["outcome", "inboxId"], {"outcome": {"const": "unknownConversation"}, "inboxId": STR})]}),
     })
 
 schemas["explode_codec"] = schema(
@@ -314,8 +318,8 @@ schemas["explode_codec"] = schema(
         "encodeTest": test(obj(["expiresAtUnixMillis"], {"expiresAtUnixMillis": INT}),
                            obj(["contentType", "content", "fallback", "shouldPush", "encodedContentHex"], {
                                "contentType": {"const": {"authorityId": "convos.org", "typeId": "explode_settings", "versionMajor": 1, "versionMinor": 0}},
-                               "content": {"type": "string", "pattern": '^\\{"expiresAt":"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z"\\}$'},
-                               "fallback": {"type": "string", "pattern": "^Conversation expires at [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} \\+0000$"},
+                               "content": {"type": "string", "pattern": '^\\{"expiresAt":"[0-9]{4,}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z"\\}$'},
+                               "fallback": {"type": "string", "pattern": "^Conversation expires at [0-9]{4,}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} \\+0000$"},
                                "shouldPush": {"const": True}, "encodedContentHex": {"$ref": "#/$defs/hex"}})),
         "wrapTest": test(obj(["encodedContentHex", "idempotencyKey"], {"encodedContentHex": {"$ref": "#/$defs/hex"}, "idempotencyKey": STR}),
                          obj(["plaintextEnvelopeHex"], {"plaintextEnvelopeHex": {"$ref": "#/$defs/hex"}})),

@@ -87,3 +87,74 @@ import Testing
         }
     }
 }
+
+@Suite struct DeployedPushReaderTests {
+    static let clientId = "8F2D9C1E-4B7A-4E3F-9D2C-1A0B3C4D5E6F"
+    static let group: [UInt8] = [0xE5, 0xEA, 0x42, 0x91]
+    let resolver = InMemoryClientIdResolver([clientId: ResolvedIdentity(inboxId: "inbox-1")])
+
+    func read(_ payload: JSONValue) throws(ConvosPushPayload.ParseError) -> DeployedPushReader.Outcome {
+        try DeployedPushReader.read(payload, resolver: resolver, conversations: { _ in [Self.group] })
+    }
+
+    func payload(topic: String, message: JSONValue? = "QQ==", clientId: JSONValue = .string(clientId)) -> JSONValue {
+        var data: JSONValue = ["contentTopic": .string(topic)]
+        if let message { data = data.setting("encryptedMessage", to: message) }
+        return ["clientId": clientId, "notificationData": data]
+    }
+
+    @Test func cryptoSwiftHexReadsAsTheAppDoes() {
+        #expect(DeployedPushReader.cryptoSwiftHex("e5EA") == [0xE5, 0xEA])
+        #expect(DeployedPushReader.cryptoSwiftHex("0xe5ea") == [0xE5, 0xEA])
+        #expect(DeployedPushReader.cryptoSwiftHex("abc") == [0xAB, 0x0C])
+        #expect(DeployedPushReader.cryptoSwiftHex("zz") == [])
+        #expect(DeployedPushReader.cryptoSwiftHex("00g0") == [])
+        #expect(DeployedPushReader.cryptoSwiftHex("0X00") == [])
+        #expect(DeployedPushReader.cryptoSwiftHex("") == [])
+    }
+
+    @Test func theTopicIsSearchedAndTheGroupLookedUp() throws {
+        let found = DeployedPushReader.Outcome.routed(
+            ResolvedIdentity(inboxId: "inbox-1"), .groupMessage(groupId: Self.group, message: [0x41], messageType: nil))
+        #expect(try read(payload(topic: "/xmtp/mls/1/g-e5ea4291/proto")) == found)
+        #expect(try read(payload(topic: "/xmtp/mls/9/g-E5EA4291")) == found)
+        #expect(try read(payload(topic: "g-0xe5ea4291//")) == found)
+        let missing = DeployedPushReader.Outcome.routed(ResolvedIdentity(inboxId: "inbox-1"), .unknownConversation)
+        #expect(try read(payload(topic: "/xmtp/mls/1/g-e5ea42/proto")) == missing)
+        #expect(try read(payload(topic: "/xmtp/mls/1/g-/proto")) == missing)
+        #expect(throws: ConvosPushPayload.ParseError.malformedTopic) {
+            try read(payload(topic: "/xmtp/mls/1/w-00/proto"))
+        }
+        // Without a message, /w- anywhere makes a welcome; a message of another type is no message.
+        #expect(
+            try read(payload(topic: "x/w-", message: 5))
+                == .routed(ResolvedIdentity(inboxId: "inbox-1"), .welcome(messageType: nil)))
+        #expect(throws: ConvosPushPayload.ParseError.missingEncryptedMessage) {
+            try read(payload(topic: "/xmtp/mls/1/g-e5ea4291/proto", message: nil))
+        }
+    }
+
+    @Test func theClientIdIsResolvedBeforeTheDataIsRead() throws {
+        #expect(try read(["clientId": "someone-else"]) == .unknownClientId)
+        #expect(throws: ConvosPushPayload.ParseError.missingNotificationData) {
+            try read(["clientId": .string(Self.clientId)])
+        }
+        #expect(throws: ConvosPushPayload.ParseError.missingClientId) { try read(["clientId": 42]) }
+        #expect(throws: ConvosPushPayload.ParseError.legacyInboxIdPayload) {
+            try read(["clientId": 42, "inboxId": "x"])
+        }
+        #expect(throws: ConvosPushPayload.ParseError.missingClientId) { try read(["clientId": " \n"]) }
+    }
+
+    @Test func arbitraryPayloadsNeverTrapAndRouteOnlyTheirOwnIdentity() async {
+        await propertyCheck(count: 300, input: Gen.letterOrNumber.string(of: 0...12), Gen.bool, Gen.bool) {
+            tail, known, withMessage in
+            let body = payload(
+                topic: "/xmtp/mls/1/g-\(tail)/proto", message: withMessage ? .string(tail) : nil,
+                clientId: .string(known ? Self.clientId : tail))
+            if case .routed(let identity, _)? = try? read(body) {
+                #expect(known && identity.inboxId == "inbox-1")
+            }
+        }
+    }
+}

@@ -25,6 +25,18 @@ enum ConvosPayloadHarness {
         case .failure:
             break
         }
+        // The deployed reading: never traps, and routes only to the identity the clientId names.
+        let groups: Set<[UInt8]> = [[0xE5, 0xEA]]
+        if case .routed(let identity, let delivery)? = try? DeployedPushReader.read(
+            json, resolver: resolver, conversations: { _ in groups })
+        {
+            fuzzInvariant(
+                resolver.identity(forClientId: json["clientId"]?.stringValue ?? "") == identity,
+                "deployed reading routed to another identity")
+            if case .groupMessage(let groupId, _, _) = delivery {
+                fuzzInvariant(groups.contains(groupId), "deployed reading delivered to a group the identity lacks")
+            }
+        }
     }
 }
 

@@ -1,12 +1,11 @@
 import PushProofConformance
 
-/// The flags of the Convos push vector file and what each means. MalformedPayload and BadBase64
-/// keep the wording the file has always had (it speaks of `encrypted_data`, the Zulip field).
+/// The flags of the Convos push vector file and what each means.
 enum ConvosPushNotes {
     static let catalogue: [String: VectorNote] = [
         "BadBase64": .init(
             bugType: "MODIFIED_PARAMETER",
-            description: "encrypted_data is not canonical standard base64: MALFORMED_PAYLOAD."),
+            description: "encryptedMessage is not standard base64 as Foundation reads it: INVALID_BASE64."),
         "MalformedPayload": .init(
             bugType: "MODIFIED_PARAMETER",
             description: "A field of the delivered payload is missing or has the wrong JSON type."),
@@ -17,7 +16,10 @@ enum ConvosPushNotes {
             bugType: "FUNCTIONALITY",
             description: "No identity holds the clientId (never created or deleted): a distinct outcome, not an error."),
         "Welcome": .init(
-            bugType: "DEFINED", description: "A /w- topic is a welcome; it may come without encryptedMessage."),
+            bugType: "DEFINED",
+            description:
+                "A welcome comes without encryptedMessage and its topic contains /w- (Convos iOS syncs every conversation and reads nothing from the topic). With encryptedMessage, iOS takes the group path."
+        ),
         "LegacyInboxId": .init(
             bugType: "LEGACY",
             description:
@@ -27,7 +29,27 @@ enum ConvosPushNotes {
         "MalformedTopic": .init(
             bugType: "MODIFIED_PARAMETER",
             description:
-                "contentTopic must be /xmtp/mls/1/g-<hex>/proto or /xmtp/mls/1/w-<hex>/proto with non-empty, even-length hex."
+                "deployed: a group message's topic has no segment beginning g-. hardened: contentTopic must be /xmtp/mls/1/g-<hex>/proto or /xmtp/mls/1/w-<hex>/proto with non-empty, even-length hex."
+        ),
+        "TopicSearched": .init(
+            bugType: "LENIENCY",
+            description:
+                "Convos iOS takes the first segment beginning g- (version, /proto and trailing slashes unchecked) and reads the id with CryptoSwift's Data(hex:) (0x skipped, either case, an odd last digit its own byte, anything else no bytes); the result is looked up among the identity's conversations: unknownConversation when absent."
+        ),
+        "LaxCast": .init(
+            bugType: "LENIENCY",
+            description:
+                "Convos iOS reads every payload field with `as? String` (or `as? [String: Any]`): a field of the wrong JSON type counts as absent, it is never refused for its type."
+        ),
+        "LaxBase64": .init(
+            bugType: "LENIENCY",
+            description:
+                "Foundation's Data(base64Encoded:) accepts non-zero trailing bits (QR== is the byte 0x41)."
+        ),
+        "RouteBeforeValidate": .init(
+            bugType: "DEFINED",
+            description:
+                "Convos iOS resolves the clientId before it looks at notificationData: an unknown clientId is unknownClientId whatever the rest holds. PushProof's hardened reading validates first."
         ),
     ]
 }

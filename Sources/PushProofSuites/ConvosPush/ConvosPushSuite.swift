@@ -12,7 +12,7 @@ public struct ConvosPushSuite: ConformanceSuite {
     public let name = "convos-push"
 
     public var operations: [SuiteOperation] {
-        [SuiteOperation(.convosPushRoute, profiles: [.deployed], output: ConvosPushOperations.route)]
+        [SuiteOperation(.convosPushRoute, profiles: [.deployed, .hardened], output: ConvosPushOperations.route)]
     }
 
     public func vectorFiles() throws -> [VectorFileDeclaration] { [ConvosPushVectors.file()] }

@@ -11,6 +11,9 @@ enum ConvosPushVectors {
     static let welcomeTopic =
         "/xmtp/mls/1/w-" + Hex.encode(SHA256.hash(Array("pushproof/installation".utf8))) + "/proto"
     static let mlsMessage = Base64.encode(SHA256.hash(Array("pushproof/mls-message".utf8)) + [0, 1, 2, 3])
+    /// Base64 of 34 bytes with its "==" removed.
+    static let unpaddedMessage = String(
+        Base64.encode(SHA256.hash(Array("pushproof/mls-message".utf8)) + [0, 1]).filter { $0 != "=" })
 
     static func convosPayload(
         clientId: JSONValue? = .string(clientId), topic: JSONValue = .string(groupTopic),
@@ -24,101 +27,279 @@ enum ConvosPushVectors {
         return p.setting("apiJWT", to: "eyJhbGciOiJFUzI1NiJ9.e30.c2ln").setting("notificationData", to: data)
     }
 
+    static let groupId = Hex.encode(SHA256.hash(Array("pushproof/group".utf8)).prefix(16))
+    static let otherGroupId = Hex.encode(SHA256.hash(Array("pushproof/group-2".utf8)).prefix(16))
+
     static func file() -> VectorFileDeclaration {
         let identities: JSONValue = [
-            ["clientId": .string(clientId), "inboxId": "inbox-of-conversation-1"],
-            ["clientId": .string(otherClientId), "inboxId": "inbox-of-conversation-2"],
+            ["clientId": .string(clientId), "inboxId": "inbox-of-conversation-1", "groupIds": [.string(groupId)]],
+            [
+                "clientId": .string(otherClientId), "inboxId": "inbox-of-conversation-2",
+                "groupIds": [.string(otherGroupId)],
+            ],
         ]
-        func c(_ comment: String, _ flags: [String], _ payload: JSONValue, outcome: String? = nil, code: String? = nil)
-            -> VectorCase
-        {
+        func c(
+            _ comment: String, _ flags: [String], _ source: String? = nil, _ payload: JSONValue, outcome: String? = nil,
+            code: String? = nil
+        ) -> VectorCase {
             VectorCase(
-                comment: comment, flags: flags, input: ["identities": identities, "payload": payload], code: code,
-                outcome: outcome)
+                comment: comment, flags: flags, source: source, input: ["identities": identities, "payload": payload],
+                code: code, outcome: outcome)
         }
-        let cases: [VectorCase] = [
-            c("group message routed by clientId", ["ClientIdRouting"], convosPayload(), outcome: "routed"),
+        // docs/audit/identity.md: xmtplabs/convos-ios@f47421a9, the per-conversation era (one
+        // identity per conversation, looked up in the inbox table); the payload reading is the
+        // same at 5d1e833e.
+        let core = "xmtplabs/convos-ios@f47421a9:ConvosCore/Sources/ConvosCore/"
+        let payloadFile = core + "Notifications/PushNotificationPayload.swift"
+        let handler = core + "Inboxes/CachedPushNotificationHandler.swift"
+        let service = core + "Inboxes/MessagingService+PushNotifications.swift"
+        let topicRule = core + "Extensions/String+XMTP.swift:12-19"
+        let hexRule =
+            "krzyzanowskim/CryptoSwift@f2a627b8:Sources/CryptoSwift/Array+Extension.swift:34-71; "
+            + "xmtp/libxmtp@a53a97ed:sdks/ios/Sources/XMTPiOS/Conversations.swift:165-178"
+        let clientIdRule = "\(payloadFile):52, 145-148; \(handler):88-96"
+        let routing = "\(handler):99-121; \(core)Storage/Repositories/InboxesRepository.swift:31-38"
+        let groupPath = "\(routing); \(service):53-61, 81-96, 247-262; \(topicRule); \(hexRule)"
+        let welcomePath = "\(routing); \(service):53-80"
+        let lookup = "\(service):247-256; \(topicRule); \(hexRule)"
+        let otherGroupTopic = "/xmtp/mls/1/g-\(otherGroupId)/proto"
+        let deployed: [VectorCase] = [
+            c("group message routed by clientId", ["ClientIdRouting"], groupPath, convosPayload(), outcome: "routed"),
             c(
-                "the second conversation's clientId routes to its own inbox", ["ClientIdRouting"],
-                convosPayload(clientId: .string(otherClientId)), outcome: "routed"),
-            c(
-                "welcome without encryptedMessage", ["Welcome"],
-                convosPayload(topic: .string(welcomeTopic), message: nil), outcome: "routed"),
-            c(
-                "welcome with encryptedMessage", ["Welcome"], convosPayload(topic: .string(welcomeTopic)),
+                "the second conversation's clientId routes to its own inbox (corrected 2026-11-23: the push named "
+                    + "the first conversation's group, which the second identity does not hold)", ["ClientIdRouting"],
+                groupPath, convosPayload(clientId: .string(otherClientId), topic: .string(otherGroupTopic)),
                 outcome: "routed"),
             c(
-                "unknown clientId", ["UnknownClientId"],
+                "welcome without encryptedMessage (corrected 2026-11-23: the app never reads an installation id "
+                    + "from the topic, so the output has none)", ["Welcome"], welcomePath,
+                convosPayload(topic: .string(welcomeTopic), message: nil), outcome: "routed"),
+            c(
+                "a welcome topic with encryptedMessage takes the group path, finds no g- segment and is dropped "
+                    + "(corrected 2026-11-23: this test routed it as a welcome, PushProof's former rule)",
+                ["Welcome", "MalformedTopic"], "\(service):64-66, 81-96, 247-250; \(topicRule)",
+                convosPayload(topic: .string(welcomeTopic)), code: "MALFORMED_TOPIC"),
+            c(
+                "unknown clientId", ["UnknownClientId"], "\(handler):107-111",
                 convosPayload(clientId: "11111111-2222-4333-8444-555555555555"), outcome: "unknownClientId"),
             c(
                 "clientId in lower case is another clientId", ["UnknownClientId"],
+                "\(handler):102-111; \(core)Storage/Repositories/InboxesRepository.swift:34",
                 convosPayload(clientId: .string(clientId.lowercased())), outcome: "unknownClientId"),
             c(
-                "legacy payload keyed by inboxId", ["LegacyInboxId"],
+                "legacy payload keyed by inboxId", ["LegacyInboxId"], "\(clientIdRule) (the inboxId key is never read)",
                 convosPayload(clientId: nil).setting("inboxId", to: "inbox-of-conversation-1"),
                 code: "LEGACY_INBOX_ID_PAYLOAD"),
             c(
                 "both clientId and the legacy inboxId: clientId decides", ["ClientIdRouting", "LegacyInboxId"],
-                convosPayload().setting("inboxId", to: "inbox-of-conversation-2"), outcome: "routed"),
-            c("clientId missing", ["MissingClientId"], convosPayload(clientId: nil), code: "MISSING_CLIENT_ID"),
-            c("clientId empty", ["MissingClientId"], convosPayload(clientId: ""), code: "MISSING_CLIENT_ID"),
-            c("clientId of spaces", ["MissingClientId"], convosPayload(clientId: "   "), code: "MISSING_CLIENT_ID"),
-            c("clientId is a number", ["MalformedPayload"], convosPayload(clientId: 42), code: "MALFORMED_PAYLOAD"),
+                "\(payloadFile):49-56; \(groupPath)", convosPayload().setting("inboxId", to: "inbox-of-conversation-2"),
+                outcome: "routed"),
             c(
-                "notificationData missing", ["MalformedPayload"], convosPayload().removing("notificationData"),
-                code: "MALFORMED_PAYLOAD"),
+                "clientId missing", ["MissingClientId"], clientIdRule, convosPayload(clientId: nil),
+                code: "MISSING_CLIENT_ID"),
             c(
-                "contentTopic missing", ["MalformedPayload"],
+                "clientId empty", ["MissingClientId"], clientIdRule, convosPayload(clientId: ""),
+                code: "MISSING_CLIENT_ID"),
+            c(
+                "clientId of spaces", ["MissingClientId"], clientIdRule, convosPayload(clientId: "   "),
+                code: "MISSING_CLIENT_ID"),
+            c(
+                "clientId is a number: read as absent (corrected 2026-11-23: this test answered MALFORMED_PAYLOAD, "
+                    + "PushProof's type check, now in the hardened group)", ["MissingClientId", "LaxCast"],
+                clientIdRule, convosPayload(clientId: 42), code: "MISSING_CLIENT_ID"),
+            c(
+                "notificationData missing", ["MalformedPayload"], "\(routing); \(service):53-56",
+                convosPayload().removing("notificationData"), code: "MALFORMED_PAYLOAD"),
+            c(
+                "contentTopic missing", ["MalformedPayload"], "\(routing); \(service):58-61",
                 convosPayload().setting("notificationData", to: ["encryptedMessage": .string(mlsMessage)]),
                 code: "MALFORMED_PAYLOAD"),
             c(
-                "apiJWT is a number", ["MalformedPayload"], convosPayload().setting("apiJWT", to: 1),
-                code: "MALFORMED_PAYLOAD"),
-            c("payload is a string", ["MalformedPayload"], "clientId", code: "MALFORMED_PAYLOAD"),
+                "apiJWT is a number: read as absent, the push is routed (corrected 2026-11-23: this test answered "
+                    + "MALFORMED_PAYLOAD, PushProof's type check, now in the hardened group)",
+                ["ClientIdRouting", "LaxCast"], "\(payloadFile):54; \(groupPath)",
+                convosPayload().setting("apiJWT", to: 1), outcome: "routed"),
             c(
-                "group message without encryptedMessage", ["MalformedPayload"], convosPayload(message: nil),
-                code: "MISSING_ENCRYPTED_MESSAGE"),
+                "payload is a string (APNs always delivers a dictionary: this cannot reach the app)",
+                ["MalformedPayload"],
+                "xmtplabs/convos-ios@f47421a9:NotificationService/NotificationService.swift:64-94 (request.content.userInfo, a dictionary)",
+                "clientId", code: "MALFORMED_PAYLOAD"),
+            c(
+                "group message without encryptedMessage", ["MalformedPayload"], "\(routing); \(service):64-71",
+                convosPayload(message: nil), code: "MISSING_ENCRYPTED_MESSAGE"),
             c(
                 "encryptedMessage in URL-safe base64", ["BadBase64"],
+                "\(groupPath) (Data(base64Encoded:), default options)",
                 convosPayload(
                     message: .string(Base64.encode(SHA256.hash([1]) + [0xFB, 0xFF], variant: .urlSafeNoPadding))),
                 code: "INVALID_BASE64"),
             c(
-                "encryptedMessage with whitespace", ["BadBase64"], convosPayload(message: .string(mlsMessage + " ")),
+                "encryptedMessage with whitespace", ["BadBase64"],
+                "\(groupPath) (Data(base64Encoded:), default options)",
+                convosPayload(message: .string(mlsMessage + " ")), code: "INVALID_BASE64"),
+            c(
+                "topic version 2 naming an unknown group: the version is never checked, the group is not found "
+                    + "(corrected 2026-11-23: this test answered MALFORMED_TOPIC)", ["TopicSearched"], lookup,
+                convosPayload(topic: "/xmtp/mls/2/g-00ff/proto"), outcome: "unknownConversation"),
+            c(
+                "topic kind \"x-\": no g- segment", ["MalformedTopic"], "\(service):247-250; \(topicRule)",
+                convosPayload(topic: "/xmtp/mls/1/x-00ff/proto"), code: "MALFORMED_TOPIC"),
+            c(
+                "an odd-length id: read as the bytes ab 0c, not found (corrected 2026-11-23: this test answered "
+                    + "MALFORMED_TOPIC)", ["TopicSearched"], lookup, convosPayload(topic: "/xmtp/mls/1/g-abc/proto"),
+                outcome: "unknownConversation"),
+            c(
+                "a non-hex id: read as no bytes, not found (corrected 2026-11-23: this test answered "
+                    + "MALFORMED_TOPIC)", ["TopicSearched"], lookup, convosPayload(topic: "/xmtp/mls/1/g-zz/proto"),
+                outcome: "unknownConversation"),
+            c(
+                "an empty id: not found (corrected 2026-11-23: this test answered MALFORMED_TOPIC)", ["TopicSearched"],
+                lookup, convosPayload(topic: "/xmtp/mls/1/g-/proto"), outcome: "unknownConversation"),
+            c(
+                "no /proto, an unknown group: not found (corrected 2026-11-23: this test answered MALFORMED_TOPIC)",
+                ["TopicSearched"], lookup, convosPayload(topic: "/xmtp/mls/1/g-00ff"), outcome: "unknownConversation"),
+            c(
+                "a trailing slash, an unknown group: not found (corrected 2026-11-23: this test answered "
+                    + "MALFORMED_TOPIC)", ["TopicSearched"], lookup, convosPayload(topic: "/xmtp/mls/1/g-00ff/proto/"),
+                outcome: "unknownConversation"),
+            // Added 2026-11-23 from the audit: what the app does with the topics and fields above when the
+            // group is the identity's own.
+            c(
+                "topic version 2 naming the identity's group: routed", ["TopicSearched"], groupPath,
+                convosPayload(topic: .string("/xmtp/mls/2/g-\(groupId)/proto")), outcome: "routed"),
+            c(
+                "no /proto, the identity's group: routed", ["TopicSearched"], groupPath,
+                convosPayload(topic: .string("/xmtp/mls/1/g-\(groupId)")), outcome: "routed"),
+            c(
+                "a trailing slash, the identity's group: routed", ["TopicSearched"], groupPath,
+                convosPayload(topic: .string("/xmtp/mls/1/g-\(groupId)/proto/")), outcome: "routed"),
+            c(
+                "the group id in upper case: routed", ["TopicSearched"], groupPath,
+                convosPayload(topic: .string("/xmtp/mls/1/g-\(groupId.uppercased())/proto")), outcome: "routed"),
+            c(
+                "the group id with a 0x prefix: routed", ["TopicSearched"], groupPath,
+                convosPayload(topic: .string("/xmtp/mls/1/g-0x\(groupId)/proto")), outcome: "routed"),
+            c(
+                "the group message for another conversation's group: not found", ["TopicSearched"], lookup,
+                convosPayload(topic: .string(otherGroupTopic)), outcome: "unknownConversation"),
+            c(
+                "encryptedMessage with non-zero trailing bits (QR==): Foundation reads it as one byte", ["LaxBase64"],
+                "\(groupPath) (Data(base64Encoded:), default options)", convosPayload(message: "QR=="),
+                outcome: "routed"),
+            c(
+                "encryptedMessage is a number: read as absent, so a group topic lacks its message", ["LaxCast"],
+                "\(payloadFile):96; \(service):64-71", convosPayload(message: 7), code: "MISSING_ENCRYPTED_MESSAGE"),
+            c(
+                "a welcome topic whose encryptedMessage is a number: read as absent, so a welcome",
+                ["LaxCast", "Welcome"],
+                "\(payloadFile):96; \(welcomePath)", convosPayload(topic: .string(welcomeTopic), message: 7),
+                outcome: "routed"),
+            c(
+                "notificationData is a string", ["MalformedPayload"], "\(payloadFile):53, 64-71; \(service):53-56",
+                convosPayload().setting("notificationData", to: "data"), code: "MALFORMED_PAYLOAD"),
+            c(
+                "an unknown clientId with notificationData missing: resolved first, so unknownClientId",
+                ["UnknownClientId", "RouteBeforeValidate"], "\(handler):99-111; \(service):53-56",
+                convosPayload(clientId: "11111111-2222-4333-8444-555555555555").removing("notificationData"),
+                outcome: "unknownClientId"),
+            c(
+                "a number clientId beside the legacy inboxId: read as absent, so the legacy payload",
+                ["LegacyInboxId", "LaxCast"], clientIdRule,
+                convosPayload(clientId: 42).setting("inboxId", to: "inbox-of-conversation-1"),
+                code: "LEGACY_INBOX_ID_PAYLOAD"),
+            c(
+                "a null clientId beside the legacy inboxId: read as absent, so the legacy payload",
+                ["LegacyInboxId", "LaxCast"], clientIdRule,
+                convosPayload(clientId: .null).setting("inboxId", to: "inbox-of-conversation-1"),
+                code: "LEGACY_INBOX_ID_PAYLOAD"),
+            c(
+                "encryptedMessage in standard base64 without its padding", ["BadBase64"],
+                "\(groupPath) (Data(base64Encoded:), default options)",
+                convosPayload(message: .string(unpaddedMessage)), code: "INVALID_BASE64"),
+            c(
+                "a topic whose segments begin G- (upper case): no g- segment", ["MalformedTopic"],
+                "\(service):247-250; \(topicRule)", convosPayload(topic: .string("/xmtp/mls/1/G-\(groupId)/proto")),
+                code: "MALFORMED_TOPIC"),
+            c(
+                "encryptedMessage null on a group topic: read as absent", ["LaxCast"],
+                "\(payloadFile):96; \(service):64-71",
+                convosPayload(message: .null), code: "MISSING_ENCRYPTED_MESSAGE"),
+        ]
+        func h(_ comment: String, _ flags: [String], _ payload: JSONValue, outcome: String? = nil, code: String? = nil)
+            -> VectorCase
+        {
+            c(comment, flags, nil, payload, outcome: outcome, code: code)
+        }
+        let strictTopic =
+            "Why: a topic outside XMTP's grammar (/xmtp/mls/1/g-<hex>/proto) is refused before any lookup; a lenient "
+            + "reader turns g-abc into the bytes ab 0c, someone else's id"
+        let hardened: [VectorCase] = [
+            h(
+                "clientId is a number: MALFORMED_PAYLOAD. Why: a field of the wrong type is a broken or hostile "
+                    + "sender, worth telling apart from a missing one", ["MalformedPayload"],
+                convosPayload(clientId: 42),
+                code: "MALFORMED_PAYLOAD"),
+            h(
+                "apiJWT is a number: MALFORMED_PAYLOAD. Why: a JWT override of the wrong type is dropped silently "
+                    + "upstream, hiding a broken sender", ["MalformedPayload"],
+                convosPayload().setting("apiJWT", to: 1),
+                code: "MALFORMED_PAYLOAD"),
+            h(
+                "an unknown clientId with notificationData missing: MALFORMED_PAYLOAD. Why: validating the whole "
+                    + "payload before resolving means a malformed push triggers no lookup and no unregister request",
+                ["RouteBeforeValidate"],
+                convosPayload(clientId: "11111111-2222-4333-8444-555555555555").removing("notificationData"),
+                code: "MALFORMED_PAYLOAD"),
+            h(
+                "topic version 2: MALFORMED_TOPIC. \(strictTopic)", ["MalformedTopic"],
+                convosPayload(topic: .string("/xmtp/mls/2/g-\(groupId)/proto")), code: "MALFORMED_TOPIC"),
+            h(
+                "no /proto: MALFORMED_TOPIC. \(strictTopic)", ["MalformedTopic"],
+                convosPayload(topic: .string("/xmtp/mls/1/g-\(groupId)")), code: "MALFORMED_TOPIC"),
+            h(
+                "a trailing slash: MALFORMED_TOPIC. \(strictTopic)", ["MalformedTopic"],
+                convosPayload(topic: .string("/xmtp/mls/1/g-\(groupId)/proto/")), code: "MALFORMED_TOPIC"),
+            h(
+                "an odd-length id: MALFORMED_TOPIC. \(strictTopic)", ["MalformedTopic"],
+                convosPayload(topic: "/xmtp/mls/1/g-abc/proto"), code: "MALFORMED_TOPIC"),
+            h(
+                "a 0x prefix: MALFORMED_TOPIC. \(strictTopic)", ["MalformedTopic"],
+                convosPayload(topic: .string("/xmtp/mls/1/g-0x\(groupId)/proto")), code: "MALFORMED_TOPIC"),
+            h(
+                "a welcome with encryptedMessage is routed as a welcome. Why: the topic says what the push is; "
+                    + "upstream drops it for lacking a g- segment", ["Welcome"],
+                convosPayload(topic: .string(welcomeTopic)), outcome: "routed"),
+            h(
+                "encryptedMessage with non-zero trailing bits: INVALID_BASE64. Why: one encoding per byte string; "
+                    + "two readers of a non-canonical one can disagree", ["BadBase64"], convosPayload(message: "QR=="),
                 code: "INVALID_BASE64"),
-            c(
-                "topic version 2", ["MalformedTopic"], convosPayload(topic: "/xmtp/mls/2/g-00ff/proto"),
-                code: "MALFORMED_TOPIC"),
-            c(
-                "topic kind \"x-\"", ["MalformedTopic"], convosPayload(topic: "/xmtp/mls/1/x-00ff/proto"),
-                code: "MALFORMED_TOPIC"),
-            c(
-                "topic with an odd-length id", ["MalformedTopic"], convosPayload(topic: "/xmtp/mls/1/g-abc/proto"),
-                code: "MALFORMED_TOPIC"),
-            c(
-                "topic with a non-hex id", ["MalformedTopic"], convosPayload(topic: "/xmtp/mls/1/g-zz/proto"),
-                code: "MALFORMED_TOPIC"),
-            c(
-                "topic with an empty id", ["MalformedTopic"], convosPayload(topic: "/xmtp/mls/1/g-/proto"),
-                code: "MALFORMED_TOPIC"),
-            c(
-                "topic without /proto", ["MalformedTopic"], convosPayload(topic: "/xmtp/mls/1/g-00ff"),
-                code: "MALFORMED_TOPIC"),
-            c(
-                "topic with a trailing slash", ["MalformedTopic"], convosPayload(topic: "/xmtp/mls/1/g-00ff/proto/"),
-                code: "MALFORMED_TOPIC"),
+            h(
+                "encryptedMessage in URL-safe base64: INVALID_BASE64, as upstream", ["BadBase64"],
+                convosPayload(
+                    message: .string(Base64.encode(SHA256.hash([1]) + [0xFB, 0xFF], variant: .urlSafeNoPadding))),
+                code: "INVALID_BASE64"),
+            h(
+                "encryptedMessage without its padding: INVALID_BASE64, as upstream", ["BadBase64"],
+                convosPayload(message: .string(unpaddedMessage)), code: "INVALID_BASE64"),
         ]
         return VectorFileDeclaration(
             suite: "convos_push", protocolName: "convos-push-payload", notes: ConvosPushNotes.catalogue,
             header: [
                 "The Convos push payload (APNs userInfo): parse, classify by topic, and route by clientId to exactly one identity.",
-                "identities: the device's clientId -> inbox id mapping (the identity store). The push path never sees an inbox id on the wire.",
+                "identities: the device's clientId -> inbox id mapping (the identity store), and each identity's conversations (groupIds, hex). The push path never sees an inbox id on the wire.",
+                "Outcomes: routed (kind groupMessage with groupId, or welcome), unknownClientId, unknownConversation (the identity does not hold the group the topic names).",
             ],
             groups: [
                 .init(
                     type: "ConvosPushRouteTest", operation: .convosPushRoute,
-                    description: "Convos as deployed since October 2025 (clientId-keyed payloads).",
-                    ids: .block(1...500), cases: cases)
+                    description:
+                        "What Convos iOS does (xmtplabs/convos-ios@f47421a9, the per-conversation era; the payload reading is unchanged at 5d1e833e): lax casts, the clientId resolved first, the topic searched for a g- segment.",
+                    ids: .block(1...500), cases: deployed),
+                .init(
+                    type: "ConvosPushRouteTest", operation: .convosPushRoute, profile: .hardened,
+                    description:
+                        "PushProof's stricter reading: typed fields, XMTP's topic grammar, the payload validated before the clientId is resolved. Each test says why.",
+                    ids: .block(501...700), cases: hardened),
             ])
     }
 }

@@ -313,6 +313,14 @@ enum ExplodeCodecVectors {
                 ["ContentType"], "\(contentProto):229-235; \(writer):496-509",
                 ExplodeFixtures.encoded(content, typeUnknownField: true), code: "WRONG_CONTENT_TYPE"),
             d(
+                "the content field present with zero length", ["EmptyContent"],
+                "\(codec):45-47; \(decodedMessage):196, 201-204",
+                ExplodeFixtures.encoded(Array("{}".utf8)).replacingOccurrences(of: "22027b7d", with: "2200"),
+                code: "EMPTY_CONTENT"),
+            d(
+                "a field of wire type 7", ["MalformedProtobuf"], "\(decodedMessage):185-187, 201-204",
+                Hex.encode(sample) + "0f", code: "MALFORMED_PROTOBUF"),
+            d(
                 "1000-01-01T00:00:00Z: iOS counts Julian dates before 1582-10-15, five days from PushProof's proleptic "
                     + "Gregorian reading; PushProof's reading is the expected one", ["JulianBefore1582", "Pre1970"],
                 "\(dateParse); \(foundation)Calendar/Calendar_Gregorian.swift:224-225",
