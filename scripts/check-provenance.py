@@ -9,7 +9,7 @@ which files cite it for every test so far. FULLY_SOURCED lists them: CI keeps th
 import glob, json, os, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FULLY_SOURCED = ["catbird_identity", "catbird_keypackage_codec", "catbird_keypackage_validate", "catbird_epoch_keys", "catbird_registration", "explode_receiver", "envelope_client", "envelope_server", "registration_server", "identity_keychain", "explode_codec", "explode_metadata", "convos_push"]
+FULLY_SOURCED = ["catbird_identity", "catbird_keypackage_codec", "catbird_keypackage_validate", "catbird_epoch_keys", "catbird_registration", "explode_receiver", "envelope_client", "envelope_server", "registration_server", "identity_keychain", "explode_codec", "explode_metadata", "convos_push", "identity_backend", "identity_store"]
 UPSTREAM_PROFILES = ("deployed", "legacy")
 
 rows, failures = [], []

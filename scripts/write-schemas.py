@@ -286,19 +286,22 @@ schemas["identity_store"] = schema(
                           obj(["results"], {"results": {"type": "array", "items": RESULT}})),
     })
 REQ = obj(["method", "path", "headers"], {"method": {"enum": ["POST", "DELETE"]}, "path": {"type": "string", "pattern": "^v2/"},
-                                          "headers": obj(["X-Convos-AuthToken"], {"X-Convos-AuthToken": STR}), "body": {"type": "object"}})
+                                          "headers": {"oneOf": [obj(["X-Convos-AuthToken"], {"X-Convos-AuthToken": STR}),
+                                                                obj(["X-Firebase-AppCheck"], {"X-Firebase-AppCheck": STR})]},
+                                          "body": {"type": "object"}})
 schemas["identity_backend"] = schema(
     "PushProof push backend vectors", "identity_backend", "convos-client-id", ["requestGroup", "teardownGroup", "resolveGroup"], {
         "request": REQ,
         "requestGroup": group("BackendRequestTest", "identity.backendRequest", "requestTest", ["deployed"]),
-        "teardownGroup": group("TeardownTest", "identity.teardown", "teardownTest", ["deployed"]),
+        "teardownGroup": group("TeardownTest", "identity.teardown", "teardownTest", ["deployed", "hardened"]),
         "resolveGroup": group("ResolvePushTest", "identity.resolvePush", "resolveTest", ["deployed"]),
-        "requestTest": test(obj(["request", "jwt"], {"request": {"enum": ["registerDevice", "subscribe", "unsubscribe", "unregister"]},
-                                                     "jwt": STR, "deviceId": STR, "pushToken": STR, "apnsEnv": {"enum": ["sandbox", "production"]},
+        "requestTest": test(obj(["request"], {"request": {"enum": ["registerDevice", "subscribe", "unsubscribe", "unregister"]},
+                                                     "jwt": STR, "appCheckToken": STR, "deviceId": STR, "pushToken": STR, "apnsEnv": {"enum": ["sandbox", "production"]},
                                                      "clientId": UUID, "topics": {"type": "array", "items": STR}}),
                             {"$ref": "#/$defs/request"}),
-        "teardownTest": test(obj(["inboxId", "clientId", "topics", "environment", "jwt"], {"inboxId": STR, "clientId": UUID,
-                                  "topics": {"type": "array", "items": STR}, "environment": STR, "jwt": STR}),
+        "teardownTest": test(obj(["inboxId", "clientId", "topics", "welcomeTopic", "environment", "jwt"], {"inboxId": STR, "clientId": UUID,
+                                  "topics": {"type": "array", "items": STR}, "welcomeTopic": STR,
+                                  "environment": {"enum": ["production", "dev", "local"]}, "jwt": STR}),
                              obj(["steps"], {"steps": {"type": "array", "items": obj(["step"], {
                                  "step": {"enum": ["unsubscribe", "unregister", "deleteDatabaseRecords", "deleteKeychainIdentity", "deleteXMTPDatabaseFiles"]},
                                  "request": {"$ref": "#/$defs/request"}, "inboxId": STR, "files": {"type": "array", "items": STR}})}})),
@@ -306,8 +309,7 @@ schemas["identity_backend"] = schema(
                                 "saved": {"type": "array", "items": obj(["inboxId", "clientId"], {"inboxId": STR, "clientId": UUID})},
                                 "deletedInboxIds": {"type": "array", "items": STR}, "payload": True}),
                             {"oneOf": [obj(["outcome", "inboxId"], {"outcome": {"const": "routed"}, "inboxId": STR}),
-                                       obj(["outcome"], {"outcome": {"const": "unknownClientId"}}),
-                                     obj(["outcome", "inboxId"], {"outcome": {"const": "unknownConversation"}, "inboxId": STR})]}),
+                                       obj(["outcome"], {"outcome": {"const": "unknownClientId"}})]}),
     })
 
 schemas["explode_codec"] = schema(

@@ -1,40 +1,54 @@
+import Foundation
 import PushProofJSON
 
 /// A request to the Convos push backend, as it goes on the wire.
 public struct BackendRequest: Equatable, Sendable {
     public var method: String
     public var path: String
-    /// `X-Convos-AuthToken` carries the JWT; its contents are the backend's and out of scope.
-    public var jwt: String
+    /// The authentication header: `X-Convos-AuthToken` with the JWT, or for device registration
+    /// `X-Firebase-AppCheck` with an App Check token (the tokens' contents are out of scope).
+    /// `Content-Type: application/json`, which the app also sends with a body, is not listed.
+    public var authHeader: String
+    public var authToken: String
     public var body: JSONValue?
+
+    public static let jwtHeader = "X-Convos-AuthToken"
+    public static let appCheckHeader = "X-Firebase-AppCheck"
 
     public var json: JSONValue {
         var members: [JSONValue.Member] = [
             .init("method", .string(method)), .init("path", .string(path)),
-            .init("headers", ["X-Convos-AuthToken": .string(jwt)]),
+            .init("headers", .object([.init(authHeader, .string(authToken))])),
         ]
         if let body { members.append(.init("body", body)) }
         return .object(members)
     }
 }
 
-/// The backend calls of the clientId era. None carries an inbox id, a key or an address: the
-/// backend knows a device (its id and push token) and, per conversation, only a random clientId
-/// and the conversation's XMTP topics.
+/// The backend calls of the clientId era (xmtplabs/convos-ios@f47421a9:
+/// ConvosCore/Sources/ConvosCore/API/ConvosAPIClient.swift). None carries an inbox id, a key or
+/// an address: the backend knows a device (its id and push token) and, per conversation, only a
+/// random clientId and the conversation's XMTP topics.
 public enum ConvosBackend {
     public enum APNsEnvironment: String, Sendable { case sandbox, production }
 
-    /// `POST v2/device/register`: once per device.
-    public static func registerDevice(deviceId: String, pushToken: String?, environment: APNsEnvironment?, jwt: String)
-        -> BackendRequest
-    {
+    /// `POST v2/device/register`: once per device, authenticated by App Check rather than the
+    /// JWT (ConvosAPIClient.swift:122-149). `pushTokenType` and `apnsEnv` only with a token that
+    /// is not blank.
+    public static func registerDevice(
+        deviceId: String, pushToken: String?, environment: APNsEnvironment?, appCheckToken: String
+    ) -> BackendRequest {
         var body: [JSONValue.Member] = [.init("deviceId", .string(deviceId))]
         if let pushToken {
             body.append(.init("pushToken", .string(pushToken)))
-            body.append(.init("pushTokenType", "apns"))
-            if let environment { body.append(.init("apnsEnv", .string(environment.rawValue))) }
+            if !pushToken.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                body.append(.init("pushTokenType", "apns"))
+                if let environment { body.append(.init("apnsEnv", .string(environment.rawValue))) }
+            }
         }
-        return BackendRequest(method: "POST", path: "v2/device/register", jwt: jwt, body: .object(body))
+        return BackendRequest(
+            method: "POST", path: "v2/device/register", authHeader: BackendRequest.appCheckHeader,
+            authToken: appCheckToken, body: .object(body))
     }
 
     /// `POST v2/notifications/subscribe`: a conversation's topics under its clientId; the hmac
@@ -42,7 +56,7 @@ public enum ConvosBackend {
     public static func subscribe(deviceId: String, clientId: ClientId, topics: [String], jwt: String) -> BackendRequest
     {
         BackendRequest(
-            method: "POST", path: "v2/notifications/subscribe", jwt: jwt,
+            method: "POST", path: "v2/notifications/subscribe", authHeader: BackendRequest.jwtHeader, authToken: jwt,
             body: .object([
                 .init("deviceId", .string(deviceId)), .init("clientId", .string(clientId.value)),
                 .init("topics", .array(topics.map { ["topic": .string($0), "hmacKeys": []] })),
@@ -52,7 +66,7 @@ public enum ConvosBackend {
     /// `POST v2/notifications/unsubscribe`.
     public static func unsubscribe(clientId: ClientId, topics: [String], jwt: String) -> BackendRequest {
         BackendRequest(
-            method: "POST", path: "v2/notifications/unsubscribe", jwt: jwt,
+            method: "POST", path: "v2/notifications/unsubscribe", authHeader: BackendRequest.jwtHeader, authToken: jwt,
             body: .object([
                 .init("clientId", .string(clientId.value)), .init("topics", .array(topics.map(JSONValue.string))),
             ]))
@@ -60,7 +74,10 @@ public enum ConvosBackend {
 
     /// `DELETE v2/notifications/unregister/:clientId`.
     public static func unregister(clientId: ClientId, jwt: String) -> BackendRequest {
-        BackendRequest(method: "DELETE", path: "v2/notifications/unregister/\(clientId.value)", jwt: jwt, body: nil)
+        BackendRequest(
+            method: "DELETE", path: "v2/notifications/unregister/\(clientId.value)",
+            authHeader: BackendRequest.jwtHeader,
+            authToken: jwt, body: nil)
     }
 }
 

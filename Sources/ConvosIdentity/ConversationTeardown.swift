@@ -17,25 +17,74 @@ public enum TeardownStep: Equatable, Sendable {
     }
 }
 
+/// Deleting a conversation as Convos iOS does it (`deployed`: xmtplabs/convos-ios@f47421a9,
+/// InboxStateMachine.swift:921-1014) or as PushProof advises (`hardened`).
 public enum ConversationTeardown {
-    /// The XMTP database of an inbox and its SQLite companions.
-    public static func databaseFiles(inboxId: String, environment: String) -> [String] {
-        let base = "xmtp-\(environment)-\(inboxId).db3"
-        return [base, base + "-shm", base + "-wal"]
+    public enum Rules: String, Equatable, Sendable, CaseIterable {
+        /// The app: unsubscribe only the inbox's welcome topic (the conversation's topics are left
+        /// to the unregister that follows), and the SDK's `deleteLocalDatabase()`, which removes
+        /// the database file alone.
+        case deployed
+        /// Every topic unsubscribed, and the database file with its companions deleted.
+        case hardened
     }
 
-    /// 1. unsubscribe the topics, 2. unregister the clientId, 3. delete the database records
-    /// (messages, members, invites, conversations), 4. delete the keychain identity, 5. delete
-    /// the XMTP database files.
-    public static func steps(for identity: ConversationIdentity, topics: [String], environment: String, jwt: String)
-        -> [TeardownStep]
-    {
-        [
-            .request(ConvosBackend.unsubscribe(clientId: identity.clientId, topics: topics, jwt: jwt)),
+    /// An XMTP network: the SDK names its database file after the host
+    /// (xmtp/libxmtp@899650a4:sdks/ios/Sources/XMTPiOS/XMTPEnvironment.swift:19-22).
+    public enum XMTPEnvironment: String, Sendable, CaseIterable {
+        case production, dev, local
+
+        public var host: String {
+            switch self {
+            case .production: return "grpc.production.xmtp.network"
+            case .dev: return "grpc.dev.xmtp.network"
+            case .local: return "localhost"
+            }
+        }
+
+        /// The prefix of Convos's fallback file names (InboxStateMachine.swift:993-1005).
+        public var fallbackPrefix: String {
+            switch self {
+            case .production: return "production"
+            case .dev: return "dev"
+            case .local: return "localhost"
+            }
+        }
+    }
+
+    /// The SDK's database file, `xmtp-<host>-<inboxId>.db3` (Client.swift:382 in the iOS SDK).
+    public static func sdkDatabaseFile(inboxId: String, environment: XMTPEnvironment) -> String {
+        "xmtp-\(environment.host)-\(inboxId).db3"
+    }
+
+    /// What Convos deletes when the SDK's call throws (InboxStateMachine.swift:1007-1014).
+    public static func fallbackDatabaseFiles(inboxId: String, environment: XMTPEnvironment) -> [String] {
+        let base = "xmtp-\(environment.fallbackPrefix)-\(inboxId).db3"
+        return [base, base + ".sqlcipher_salt", base + "-shm", base + "-wal"]
+    }
+
+    public static func databaseFiles(inboxId: String, environment: XMTPEnvironment, rules: Rules) -> [String] {
+        let file = sdkDatabaseFile(inboxId: inboxId, environment: environment)
+        switch rules {
+        case .deployed: return [file]
+        case .hardened: return [file, file + ".sqlcipher_salt", file + "-shm", file + "-wal"]
+        }
+    }
+
+    /// 1. unsubscribe, 2. unregister the clientId, 3. delete the database records (messages,
+    /// members, invites, conversations), 4. delete the keychain identity, 5. delete the XMTP
+    /// database files (ADR 002 section 5's order, which the app follows).
+    public static func steps(
+        for identity: ConversationIdentity, conversationTopics: [String], welcomeTopic: String,
+        environment: XMTPEnvironment, jwt: String, rules: Rules
+    ) -> [TeardownStep] {
+        let unsubscribed = rules == .deployed ? [welcomeTopic] : conversationTopics + [welcomeTopic]
+        return [
+            .request(ConvosBackend.unsubscribe(clientId: identity.clientId, topics: unsubscribed, jwt: jwt)),
             .request(ConvosBackend.unregister(clientId: identity.clientId, jwt: jwt)),
             .deleteDatabaseRecords(inboxId: identity.inboxId),
             .deleteKeychainIdentity(inboxId: identity.inboxId),
-            .deleteFiles(databaseFiles(inboxId: identity.inboxId, environment: environment)),
+            .deleteFiles(databaseFiles(inboxId: identity.inboxId, environment: environment, rules: rules)),
         ]
     }
 

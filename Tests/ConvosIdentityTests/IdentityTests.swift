@@ -274,7 +274,10 @@ import Testing
                 ConvosBackend.subscribe(
                     deviceId: BackendPrivacyTests.deviceId, clientId: identity.clientId, topics: topics, jwt: "jwt")
             ]
-                + ConversationTeardown.steps(for: identity, topics: topics, environment: "production", jwt: "jwt")
+                + ConversationTeardown.steps(
+                    for: identity, conversationTopics: [topics[0]], welcomeTopic: topics[1], environment: .production,
+                    jwt: "jwt", rules: .deployed
+                )
                 .compactMap {
                     if case .request(let r) = $0 { return r } else { return nil }
                 }
@@ -291,7 +294,7 @@ import Testing
 
     /// Every string in a request: method, path, header, body values.
     static func strings(_ r: BackendRequest) -> Set<String> {
-        var out: Set<String> = [r.method, r.path, r.jwt]
+        var out: Set<String> = [r.method, r.path, r.authToken]
         func walk(_ v: JSONValue) {
             switch v {
             case .string(let s): out.insert(s)
@@ -310,7 +313,8 @@ import Testing
             let all =
                 [
                     ConvosBackend.registerDevice(
-                        deviceId: Self.deviceId, pushToken: Self.pushToken, environment: .production, jwt: "jwt")
+                        deviceId: Self.deviceId, pushToken: Self.pushToken, environment: .production,
+                        appCheckToken: "app-check")
                 ]
                 + conversations.flatMap(\.requests)
             let text = all.map { JSONWriter.compact($0.json).lowercased() }.joined(separator: "\n")
@@ -345,14 +349,16 @@ import Testing
         }
     }
 
-    @Test func deletingAConversationLeavesNoSubscription() async throws {
+    @Test(arguments: ConversationTeardown.Rules.allCases)
+    func deletingAConversationLeavesNoSubscription(_ rules: ConversationTeardown.Rules) async throws {
         await propertyCheck(count: 25, input: Gen.int(in: 1...6), Gen.int(in: 0...5)) { count, pick in
             let conversations = (0..<count).map { _ in Self.conversation() }
             let store = InMemoryIdentityStore()
             var backend = PushBackendModel()
             backend.apply(
                 ConvosBackend.registerDevice(
-                    deviceId: Self.deviceId, pushToken: Self.pushToken, environment: .production, jwt: "jwt"))
+                    deviceId: Self.deviceId, pushToken: Self.pushToken, environment: .production,
+                    appCheckToken: "app-check"))
             for c in conversations {
                 _ = try! store.save(c.identity)
                 backend.apply(
@@ -361,7 +367,12 @@ import Testing
             }
             let gone = conversations[pick % count]
             let steps = ConversationTeardown.steps(
-                for: gone.identity, topics: gone.topics, environment: "production", jwt: "jwt")
+                for: gone.identity, conversationTopics: [gone.topics[0]], welcomeTopic: gone.topics[1],
+                environment: .production, jwt: "jwt", rules: rules)
+            // The app unsubscribes the welcome topic only and relies on the unregister for the rest.
+            if case .request(let unsubscribe) = steps[0] {
+                #expect(unsubscribe.body?["topics"]?.arrayValue?.count == (rules == .deployed ? 1 : 2))
+            }
             #expect(
                 steps.map(\.name) == [
                     "unsubscribe", "unregister", "deleteDatabaseRecords", "deleteKeychainIdentity",

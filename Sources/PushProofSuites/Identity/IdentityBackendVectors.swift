@@ -12,59 +12,112 @@ enum IdentityBackendVectors: IdentityFixtures {
         let pushToken = Hex.encode(SHA256.hash(Array("pushproof/apns-token".utf8)))
         let group = "/xmtp/mls/1/g-" + Hex.encode(SHA256.hash(Array("pushproof/group".utf8)).prefix(16)) + "/proto"
         let welcome = "/xmtp/mls/1/w-" + Hex.encode(SHA256.hash(Array("pushproof/installation".utf8))) + "/proto"
-        func b(_ comment: String, _ flags: [String], _ input: JSONValue) -> VectorCase {
-            VectorCase(comment: comment, flags: flags, input: input.setting("jwt", to: .string(jwt)))
+        let appCheckToken = "app-check-token-of-the-device"
+        // docs/audit/identity.md: xmtplabs/convos-ios@f47421a9.
+        let core = "xmtplabs/convos-ios@f47421a9:ConvosCore/Sources/ConvosCore/"
+        let api = core + "API/ConvosAPIClient.swift"
+        let models = core + "API/ConvosAPIClient+Models.swift"
+        func b(_ comment: String, _ flags: [String], _ source: String, _ input: JSONValue) -> VectorCase {
+            VectorCase(comment: comment, flags: flags, source: source, input: input.setting("jwt", to: .string(jwt)))
+        }
+        func register(_ comment: String, _ input: JSONValue) -> VectorCase {
+            VectorCase(
+                comment: comment, flags: ["BackendRequest", "AppCheck"], source: "\(api):122-149; \(models):60-72",
+                input: input.setting("appCheckToken", to: .string(appCheckToken)))
         }
         let requests = [
-            b(
-                "register the device with its APNs token", ["BackendRequest"],
+            register(
+                "register the device with its APNs token, authenticated by App Check (corrected 2026-11-23: this "
+                    + "test sent the JWT, which device registration does not carry)",
                 [
                     "request": "registerDevice", "deviceId": .string(deviceId), "pushToken": .string(pushToken),
                     "apnsEnv": "production",
                 ]),
-            b(
-                "register the device before it has a push token", ["BackendRequest"],
-                ["request": "registerDevice", "deviceId": .string(deviceId)]),
+            register(
+                "register the device before it has a push token, authenticated by App Check (corrected 2026-11-23: "
+                    + "this test sent the JWT)", ["request": "registerDevice", "deviceId": .string(deviceId)]),
             b(
                 "subscribe a conversation's topics under its clientId, hmac keys empty",
                 ["BackendRequest", "NoInboxId"],
+                "\(api):283-296, 493-509; \(models):79-109; \(core)Syncing/StreamProcessor.swift:646-662",
                 [
                     "request": "subscribe", "deviceId": .string(deviceId), "clientId": .string(clientA),
                     "topics": [.string(group), .string(welcome)],
                 ]),
             b(
-                "unsubscribe", ["BackendRequest", "NoInboxId"],
+                "unsubscribe", ["BackendRequest", "NoInboxId"], "\(api):511-519; \(models):116-124",
                 ["request": "unsubscribe", "clientId": .string(clientA), "topics": [.string(group)]]),
             b(
-                "unregister by clientId", ["BackendRequest", "NoInboxId"],
+                "unregister by clientId", ["BackendRequest", "NoInboxId"], "\(api):521-525",
                 ["request": "unregister", "clientId": .string(clientA)]),
+            register(
+                "register with a blank push token: the token is sent, without pushTokenType and apnsEnv",
+                [
+                    "request": "registerDevice", "deviceId": .string(deviceId), "pushToken": " ",
+                    "apnsEnv": "production",
+                ]),
+        ]
+        let ism = core + "Inboxes/InboxStateMachine.swift"
+        let teardownInput: JSONValue = [
+            "inboxId": .string(inbox(1)), "clientId": .string(clientA), "topics": [.string(group)],
+            "welcomeTopic": .string(welcome), "environment": "production", "jwt": .string(jwt),
+        ]
+        let fallback: JSONValue = .array(
+            ConversationTeardown.fallbackDatabaseFiles(inboxId: inbox(1), environment: .production).map(
+                JSONValue.string))
+        let teardownAnswer = try IdentityOperations.teardown(
+            OperationRequest(operation: .identityTeardown, profile: .deployed, input: teardownInput))
+        guard let steps = teardownAnswer["steps"]?.arrayValue, let last = steps.last else {
+            throw GeneratorError("identity_backend: the teardown has no steps")
+        }
+        let fallbackAnswer: JSONValue = [
+            "output": ["steps": .array(steps.dropLast() + [last.setting("files", to: fallback)])]
         ]
         let teardown = [
-            b(
-                "delete a conversation", ["TeardownOrder", "NoInboxId"],
-                [
-                    "inboxId": .string(inbox(1)), "clientId": .string(clientA),
-                    "topics": [.string(group), .string(welcome)], "environment": "production",
-                ])
+            VectorCase(
+                comment:
+                    "delete a conversation: unsubscribe the inbox's welcome topic only (the unregister that follows "
+                    + "ends the rest), unregister, the records, the keychain identity, then the SDK's database file "
+                    + "(or, when the SDK's call throws, Convos's fallback list, the alternative). Corrected 2026-11-23: "
+                    + "this test unsubscribed every topic and deleted xmtp-production-<id>.db3, -shm and -wal",
+                flags: ["TeardownOrder", "NoInboxId", "SdkDeletesOneFile"],
+                source: "\(ism):921-1014; xmtp/libxmtp@899650a4:sdks/ios/Sources/XMTPiOS/Client.swift:382, 847-851",
+                input: teardownInput, alsoAccepted: [fallbackAnswer])
+        ]
+        let teardownHardened = [
+            VectorCase(
+                comment:
+                    "delete a conversation: every topic unsubscribed and the database file deleted with its companions. "
+                    + "Why: a deleted conversation should leave no subscription and no file behind, whatever a later "
+                    + "step does", flags: ["TeardownOrder", "NoInboxId"], input: teardownInput)
         ]
         let payload: JSONValue = [
             "clientId": .string(clientA),
             "notificationData": ["contentTopic": .string(group), "encryptedMessage": "AAECAw=="],
         ]
-        func r(_ comment: String, _ saved: [(String, String)], deleted: [String] = [], outcome: String) -> VectorCase {
+        func r(
+            _ comment: String, _ saved: [(String, String)], deleted: [String] = [], outcome: String, source: String
+        ) -> VectorCase {
             VectorCase(
-                comment: comment, flags: ["PushRouting"],
+                comment: comment, flags: ["PushRouting"], source: source,
                 input: [
                     "saved": .array(saved.map { ["inboxId": .string($0.0), "clientId": .string($0.1)] }),
                     "deletedInboxIds": .array(deleted.map(JSONValue.string)), "payload": payload,
                 ], outcome: outcome)
         }
         let resolve = [
-            r("the clientId resolves to its one inbox", [(inbox(1), clientA), (inbox(2), clientB)], outcome: "routed"),
-            r("an unknown clientId resolves to none", [(inbox(2), clientB)], outcome: "unknownClientId"),
+            r(
+                "the clientId resolves to its one inbox", [(inbox(1), clientA), (inbox(2), clientB)], outcome: "routed",
+                source:
+                    "\(core)Inboxes/CachedPushNotificationHandler.swift:99-113; \(core)Storage/Repositories/InboxesRepository.swift:31-38"
+            ),
+            r(
+                "an unknown clientId resolves to none", [(inbox(2), clientB)], outcome: "unknownClientId",
+                source: "\(core)Inboxes/CachedPushNotificationHandler.swift:107-111"),
             r(
                 "a deleted conversation's clientId resolves to none", [(inbox(1), clientA), (inbox(2), clientB)],
-                deleted: [inbox(1)], outcome: "unknownClientId"),
+                deleted: [inbox(1)], outcome: "unknownClientId",
+                source: "\(ism):1058-1063; \(core)Inboxes/CachedPushNotificationHandler.swift:107-111"),
         ]
         return VectorFileDeclaration(
             suite: "identity_backend", protocolName: "convos-client-id", notes: IdentityNotes.catalogue,
@@ -75,12 +128,17 @@ enum IdentityBackendVectors: IdentityFixtures {
             groups: [
                 .init(
                     type: "BackendRequestTest", operation: .identityBackendRequest,
-                    description: "Requests exactly as sent (header X-Convos-AuthToken carries the JWT).",
+                    description:
+                        "Requests exactly as sent: the authentication header (X-Convos-AuthToken with the JWT; X-Firebase-AppCheck for device registration); the Content-Type the app also sends is not listed.",
                     ids: .block(1...100), cases: requests),
                 .init(
                     type: "TeardownTest", operation: .identityTeardown,
-                    description: "The steps of deleting a conversation, in order.", ids: .block(101...200),
-                    cases: teardown),
+                    description: "The steps of deleting a conversation, in order, as Convos iOS takes them.",
+                    ids: .block(101...150), cases: teardown),
+                .init(
+                    type: "TeardownTest", operation: .identityTeardown, profile: .hardened,
+                    description: "PushProof's advice for the same steps. Each test says why.", ids: .block(151...200),
+                    cases: teardownHardened),
                 .init(
                     type: "ResolvePushTest", operation: .identityResolvePush,
                     description:

@@ -6,6 +6,11 @@ import PushProofJSON
 enum IdentityMutants {
     static let all: [Mutant] = [
         .answering(
+            .identityTeardown, in: .deployed, as: .hardened, id: "teardown-as-advised", bugClass: "FUNCTIONALITY",
+            summary:
+                "the deployed teardown unsubscribes every topic and deletes every database file, which the app does not"
+        ),
+        .answering(
             .identityKeychainDecode, in: .deployed, as: .hardened, id: "keychain-record-read-strictly",
             bugClass: "FUNCTIONALITY",
             summary:

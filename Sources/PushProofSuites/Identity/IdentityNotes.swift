@@ -78,6 +78,26 @@ enum IdentityNotes {
         "NoInboxId": .init(
             bugType: "CONFIDENTIALITY",
             description: "Nothing the backend receives carries an inbox id, a key or an address."),
+        "AppCheck": .init(
+            bugType: "DEFINED",
+            description:
+                "Device registration is authenticated by a Firebase App Check token (X-Firebase-AppCheck), not the JWT; pushTokenType and apnsEnv go only with a push token that is not blank."
+        ),
+        "SdkDeletesOneFile": .init(
+            bugType: "KNOWN_BUG",
+            description:
+                "Convos iOS deletes the XMTP database through the SDK's deleteLocalDatabase(), which removes the .db3 file alone: its -shm, -wal and .sqlcipher_salt companions stay on disk. Only when that call throws does the app delete its own list of four files (the alternative answer)."
+        ),
+        "DeleteReportsNothing": .init(
+            bugType: "DEFINED",
+            description:
+                "Convos iOS cannot tell a delete that removed an identity from one that found nothing (the keychain treats not-found as success; InboxWriter ignores the row count): notFound and deleted both pass."
+        ),
+        "InboxWriterOrder": .init(
+            bugType: "DEFINED",
+            description:
+                "Which refusal a save gets when both apply: the database's InboxWriter checks the inbox first (CLIENT_ID_MISMATCH), the keychain store the clientId first (DUPLICATE_CLIENT_ID). Both pass."
+        ),
         "TeardownOrder": .init(
             bugType: "DEFINED",
             description:

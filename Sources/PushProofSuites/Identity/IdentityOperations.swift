@@ -141,7 +141,6 @@ enum IdentityOperations {
 
     @Sendable static func backendRequest(_ request: OperationRequest) throws -> JSONValue {
         let r = request.reader
-        let jwt = try r.string("jwt")
         let backendRequest: BackendRequest
         switch try r.string("request") {
         case "registerDevice":
@@ -153,16 +152,18 @@ enum IdentityOperations {
             }
             backendRequest = ConvosBackend.registerDevice(
                 deviceId: try r.string("deviceId"), pushToken: try r.optionalString("pushToken"),
-                environment: env, jwt: jwt)
+                environment: env, appCheckToken: try r.string("appCheckToken"))
         case "subscribe":
             backendRequest = ConvosBackend.subscribe(
                 deviceId: try r.string("deviceId"), clientId: try clientId(try r.string("clientId")),
-                topics: try r.stringArray("topics"), jwt: jwt)
+                topics: try r.stringArray("topics"), jwt: try r.string("jwt"))
         case "unsubscribe":
             backendRequest = ConvosBackend.unsubscribe(
-                clientId: try clientId(try r.string("clientId")), topics: try r.stringArray("topics"), jwt: jwt)
+                clientId: try clientId(try r.string("clientId")), topics: try r.stringArray("topics"),
+                jwt: try r.string("jwt"))
         case "unregister":
-            backendRequest = ConvosBackend.unregister(clientId: try clientId(try r.string("clientId")), jwt: jwt)
+            backendRequest = ConvosBackend.unregister(
+                clientId: try clientId(try r.string("clientId")), jwt: try r.string("jwt"))
         default:
             throw InputError("unknown backend request")
         }
@@ -171,9 +172,13 @@ enum IdentityOperations {
 
     @Sendable static func teardown(_ request: OperationRequest) throws -> JSONValue {
         let r = request.reader
+        guard let environment = ConversationTeardown.XMTPEnvironment(rawValue: try r.string("environment")) else {
+            throw InputError("environment must be production, dev or local")
+        }
         let steps = ConversationTeardown.steps(
-            for: try traceIdentity(r), topics: try r.stringArray("topics"),
-            environment: try r.string("environment"), jwt: try r.string("jwt"))
+            for: try traceIdentity(r), conversationTopics: try r.stringArray("topics"),
+            welcomeTopic: try r.string("welcomeTopic"), environment: environment, jwt: try r.string("jwt"),
+            rules: try request.profile.as(ConversationTeardown.Rules.self))
         return [
             "steps": .array(
                 steps.map { step in

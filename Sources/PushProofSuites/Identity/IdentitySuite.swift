@@ -32,7 +32,7 @@ public struct IdentitySuite: ConformanceSuite {
                 output: IdentityOperations.keychainEncode),
             SuiteOperation(.identityStoreTrace, profiles: [.deployed], output: IdentityOperations.storeTrace),
             SuiteOperation(.identityBackendRequest, profiles: [.deployed], output: IdentityOperations.backendRequest),
-            SuiteOperation(.identityTeardown, profiles: [.deployed], output: IdentityOperations.teardown),
+            SuiteOperation(.identityTeardown, profiles: [.deployed, .hardened], output: IdentityOperations.teardown),
             SuiteOperation(.identityResolvePush, profiles: [.deployed], output: IdentityOperations.resolvePush),
         ]
     }
