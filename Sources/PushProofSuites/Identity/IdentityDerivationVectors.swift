@@ -20,8 +20,18 @@ enum IdentityDerivationVectors: IdentityFixtures {
         else {
             throw GeneratorError("the reference disagrees with published Ethereum address or inbox id answers")
         }
+        // docs/audit/identity.md, section 5: xmtp/libxmtp@a53a97ed.
+        let lx = "xmtp/libxmtp@a53a97ed:"
+        let keccakSource = "\(lx)crates/xmtp_cryptography/src/ethereum.rs:104-113 (alloy's keccak256)"
+        let keySource =
+            "\(lx)bindings/mobile/src/crypto.rs:32-36; \(lx)crates/xmtp_cryptography/src/ethereum.rs:31-50, 104-113, 121-126; "
+            + "\(lx)crates/xmtp_id/src/associations/member.rs:171-177, 408-412"
+        let inboxSource =
+            "\(lx)bindings/mobile/src/identity.rs:20-23, 38-43, 60-69; \(lx)crates/xmtp_cryptography/src/signature.rs:87-96, "
+            + "108-128; \(lx)crates/xmtp_id/src/associations/member.rs:171-190, 408-412"
         func k(_ comment: String, _ flags: [String], _ message: [UInt8]) -> VectorCase {
-            VectorCase(comment: comment, flags: flags, input: ["message": .string(Hex.encode(message))])
+            VectorCase(
+                comment: comment, flags: flags, source: keccakSource, input: ["message": .string(Hex.encode(message))])
         }
         let keccak = [
             k("empty message", ["KnownAnswer", "KeccakNotSha3"], []),
@@ -43,8 +53,8 @@ enum IdentityDerivationVectors: IdentityFixtures {
             -> VectorCase
         {
             VectorCase(
-                comment: comment, flags: flags, input: ["privateKey": .string(hex), "nonce": .integer(nonce)],
-                code: code)
+                comment: comment, flags: flags, source: keySource,
+                input: ["privateKey": .string(hex), "nonce": .integer(nonce)], code: code)
         }
         let seeded = Hex.encode(SHA256.hash(Array("pushproof/secp256k1/1".utf8)))
         let keys = [
@@ -64,8 +74,8 @@ enum IdentityDerivationVectors: IdentityFixtures {
             -> VectorCase
         {
             VectorCase(
-                comment: comment, flags: flags, input: ["address": .string(address), "nonce": .integer(nonce)],
-                code: code)
+                comment: comment, flags: flags, source: inboxSource,
+                input: ["address": .string(address), "nonce": .integer(nonce)], code: code)
         }
         let inboxes = [
             inbox("the zero address, nonce 0", ["KnownAnswer"], "0x" + String(repeating: "0", count: 40)),

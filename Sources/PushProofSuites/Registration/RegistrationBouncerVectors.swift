@@ -460,12 +460,58 @@ enum RegistrationBouncerVectors {
                 .init(
                     type: "BouncerRegistrationTest", operation: .registrationBouncer,
                     description: "Deployed profile (Zulip feature level 468+).", ids: .block(1...500),
-                    cases: try deployedBouncerCases().map { try vectorCase($0, profile: .deployed) }),
+                    cases: try sourced(deployedBouncerCases()).map { try vectorCase($0, profile: .deployed) }),
                 .init(
                     type: "BouncerRegistrationTest", operation: .registrationBouncer, profile: .proposal,
                     description: "Proposal profile (the original design document).", ids: .block(501...1000),
                     cases: try proposalBouncerCases().map { try vectorCase($0, profile: .proposal) }),
             ])
+    }
+
+    /// The upstream item that decides each deployed test (docs/audit/registration.md, part 2).
+    /// The FL 468 bouncer could not be read at a commit, so these name the proposal-era upstream
+    /// bouncer's model and checks, the FL 468 tests by index id, and for the `token_id` dedup a
+    /// development fork; none has line numbers (flag SourceLinesNotRead).
+    static func auditSource(tcId: Int) -> String? {
+        let z = "zulip/zulip@99445ce4:zilencer/views.py"
+        let tests =
+            "zulip/zulip (FL 468, commit not determined; index id 15023056800):zerver/tests/test_push_registration.py"
+        let fork = "prakhar1144/zulip@495e4623:zilencer/views.py (a development fork, for the token_id-era structure)"
+        switch tcId {
+        case 1...11:
+            return "\(z) PushRegistration.is_valid_token, validate_terms and the liveness check now - timestamp > 86400"
+        case 12...14: return "\(fork) dedup on (token_id, realm); \(tests) RegisterPushDeviceToBouncer"
+        case 15...18: return "\(z) the liveness check (Python integers: no overflow); \(tests) 'Request expired'"
+        case 19, 20: return "\(z) the liveness check (no check of a future timestamp)"
+        case 21...25:
+            return
+                "\(z) bouncer_public_key looked up in settings.PUSH_REGISTRATION_ENCRYPTION_KEYS (exact string); \(tests) 'Invalid bouncer_public_key'"
+        case 26...40:
+            return "\(z) SealedBox.decrypt, TypeError and CryptoError caught as InvalidEncryptedPushRegistrationError"
+        case 41...52, 54: return "\(z) PushRegistration.model_validate_json (a pydantic ValidationError is BAD_REQUEST)"
+        case 55...61, 63, 64, 66:
+            return "\(z) PushRegistration.validate_terms and is_valid_token (ValueError is BAD_REQUEST); \(tests)"
+        case 67...70:
+            return "\(z) PushRegistration (pydantic: extra keys ignored, the last duplicate kept, lax integers)"
+        case 71...73:
+            return "\(tests) test_register_push_device_error (a token_id that does not match the token)"
+        case 74:
+            return
+                "\(tests); zerver/lib/request.py RequestVariableMissingError (index id 66525473): a form POST has no null"
+        case 75...79:
+            return "\(z) Base64Encoder.decode (non-validating b64decode; binascii.Error not caught: HTTP 500)"
+        default: return nil
+        }
+    }
+
+    static func sourced(_ cases: [BouncerCase]) -> [BouncerCase] {
+        cases.enumerated().map { offset, c in
+            guard c.source == nil, let source = auditSource(tcId: offset + 1) else { return c }
+            var sourcedCase = c
+            sourcedCase.source = source
+            if !sourcedCase.flags.contains("SourceLinesNotRead") { sourcedCase.flags.append("SourceLinesNotRead") }
+            return sourcedCase
+        }
     }
 
     /// A bouncer case as a vector: the strict answer is expected; where the deployed model

@@ -59,6 +59,21 @@ enum RegistrationClientVectors {
             })
     }
 
+    /// zulip-flutter computes token_id (receive.dart); the server and bouncer hash the token's
+    /// UTF-8 (docs/audit/registration.md, part 3).
+    static let tokenIdSource =
+        "zulip/zulip-flutter@e989e4f:lib/notifications/receive.dart:61-64 (ASCII: the same bytes as the server's UTF-8)"
+    /// zulip-flutter writes and seals the PushRegistration.
+    static let sealSource =
+        "zulip/zulip-flutter@e989e4f:lib/api/route/notifications.dart:72-88; lib/model/push_device.dart:240-250, 284-288"
+
+    static func sourced(_ c: VectorCase, _ source: String) -> VectorCase {
+        guard c.source == nil else { return c }
+        var sourcedCase = c
+        sourcedCase.source = source
+        return sourcedCase
+    }
+
     static func file() -> VectorFileDeclaration {
         let tokens = [
             // The published example: generation stops if the reference disagrees with it.
@@ -123,12 +138,12 @@ enum RegistrationClientVectors {
                     type: "TokenIdTest", operation: .registrationTokenId,
                     description:
                         "token_id = base64(SHA-256(UTF-8 token)[0..8]); tokenIdInt64 is the big-endian signed value the server stores, as a decimal string.",
-                    ids: .from(1), cases: tokens),
+                    ids: .from(1), cases: tokens.map { sourced($0, Self.tokenIdSource) }),
                 .init(
                     type: "SealTest", operation: .registrationSeal,
                     description:
                         "Compact JSON plaintext (token_kind, token, timestamp, ios_app_id) sealed with crypto_box_seal's construction.",
-                    ids: .from(101), cases: deployedSeals),
+                    ids: .from(101), cases: deployedSeals.map { sourced($0, Self.sealSource) }),
                 .init(
                     type: "SealTest", operation: .registrationSeal, profile: .proposal,
                     description: "Proposal profile: the plaintext has no ios_app_id.",
