@@ -16,6 +16,13 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_IMPL = "python3 adapters/python/adapter.py"
+# Operations the bundled port declares but does not port from upstream in the part the hardened
+# vectors test: asking it would put PushProof's own answer in the "upstream" column.
+NOT_PORTED = {
+    "explode.decode": "the Python port reads expiresAt with PushProof's strict RFC 3339 parser, not iOS's "
+                      "Foundation parser; iOS's answers are the alternatives of the deployed vectors (flags "
+                      "RolledOverDate, IosDateLeniency, JulianBefore1582, UnknownCompressionIgnored)",
+}
 
 
 def answer_text(answer):
@@ -56,7 +63,7 @@ def main():
 
     hello = ask({"type": "hello", "protocol": "pushproof-adapter/1"})
     declared = set(hello.get("operations", []))
-    rows, not_asked, request_id = [], [], 0
+    rows, not_asked, not_ported, request_id = [], [], [], 0
     for path in sorted(glob.glob(os.path.join(ROOT, "vectors", "*_test.json"))):
         document = json.load(open(path, encoding="utf-8"))
         for group in document["testGroups"]:
@@ -64,6 +71,10 @@ def main():
                 continue
             if group["operation"] not in declared:
                 not_asked.append(f"{document['suite']} ({group['operation']}, {len(group['tests'])} tests)")
+                continue
+            if group["operation"] in NOT_PORTED:
+                not_ported.append(f"{document['suite']} ({group['operation']}, {len(group['tests'])} tests): "
+                                  + NOT_PORTED[group["operation"]])
                 continue
             for test in group["tests"]:
                 request_id += 1
@@ -95,6 +106,9 @@ def main():
     lines.append("")
     if not_asked:
         lines.append("Not asked (the port does not declare the operation): " + "; ".join(not_asked) + ".")
+        lines.append("")
+    for entry in not_ported:
+        lines.append("Not asked (the port does not follow upstream there): " + entry + ".")
         lines.append("")
     text = "\n".join(lines)
     if "--write" in argv:

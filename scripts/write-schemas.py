@@ -316,7 +316,7 @@ schemas["explode_codec"] = schema(
     "PushProof ExplodeSettings codec vectors", "explode_codec", "convos-explode-settings", ["encodeGroup", "wrapGroup", "decodeGroup"], {
         "encodeGroup": group("ExplodeEncodeTest", "explode.encode", "encodeTest", ["deployed"]),
         "wrapGroup": group("PlaintextEnvelopeTest", "explode.wrap", "wrapTest", ["deployed"]),
-        "decodeGroup": group("ExplodeDecodeTest", "explode.decode", "decodeTest", ["deployed"]),
+        "decodeGroup": group("ExplodeDecodeTest", "explode.decode", "decodeTest", ["deployed", "hardened"]),
         "encodeTest": test(obj(["expiresAtUnixMillis"], {"expiresAtUnixMillis": INT}),
                            obj(["contentType", "content", "fallback", "shouldPush", "encodedContentHex"], {
                                "contentType": {"const": {"authorityId": "convos.org", "typeId": "explode_settings", "versionMajor": 1, "versionMinor": 0}},

@@ -4,7 +4,8 @@ import PushProofJSON
 /// stdout (docs/adapter-protocol.md; a JSON Schema per message in `adapters/schemas/`).
 ///
 ///     -> {"type":"hello","protocol":"pushproof-adapter/1"}
-///     <- {"type":"hello","protocol":"pushproof-adapter/1","name":N,"version":V,"operations":[...],"profiles":[...]}
+///     <- {"type":"hello","protocol":"pushproof-adapter/1","name":N,"version":V,"operations":[...],"profiles":[...],
+///         "operationProfiles"?:{OPERATION:[...]}}
 ///     -> {"type":"request","id":1,"operation":"registration.seal","input":{...}}
 ///     <- {"type":"response","id":1,"output":{...}}
 ///      | {"type":"response","id":1,"error":{"code":"BAD_REQUEST","message":"..."}}
@@ -19,21 +20,44 @@ public enum AdapterProtocol {
         public var implementationVersion: String
         public var operations: Set<String>
         public var profiles: Set<String>
+        /// Optional: the profiles of one operation, where they differ from `profiles`.
+        public var operationProfiles: [String: Set<String>]
 
-        public var json: JSONValue {
-            [
-                "type": "hello", "protocol": .string(AdapterProtocol.version), "name": .string(name),
-                "version": .string(implementationVersion),
-                "operations": .array(operations.sorted().map(JSONValue.string)),
-                "profiles": .array(profiles.sorted().map(JSONValue.string)),
-            ]
+        /// Whether the adapter answers this operation in this profile (otherwise its vectors are
+        /// skipped, never asked).
+        public func offers(_ operation: String, profile: String) -> Bool {
+            operations.contains(operation) && (operationProfiles[operation] ?? profiles).contains(profile)
         }
 
-        public init(name: String, implementationVersion: String, operations: Set<String>, profiles: Set<String>) {
+        public var json: JSONValue {
+            var members: [JSONValue.Member] = [
+                .init("type", "hello"), .init("protocol", .string(AdapterProtocol.version)),
+                .init("name", .string(name)),
+                .init("version", .string(implementationVersion)),
+                .init("operations", .array(operations.sorted().map(JSONValue.string))),
+                .init("profiles", .array(profiles.sorted().map(JSONValue.string))),
+            ]
+            if !operationProfiles.isEmpty {
+                members.append(
+                    .init(
+                        "operationProfiles",
+                        .object(
+                            operationProfiles.keys.sorted().map { key in
+                                .init(key, .array(operationProfiles[key]!.sorted().map(JSONValue.string)))
+                            })))
+            }
+            return .object(members)
+        }
+
+        public init(
+            name: String, implementationVersion: String, operations: Set<String>, profiles: Set<String>,
+            operationProfiles: [String: Set<String>] = [:]
+        ) {
             self.name = name
             self.implementationVersion = implementationVersion
             self.operations = operations
             self.profiles = profiles
+            self.operationProfiles = operationProfiles
         }
 
         /// Reads an adapter's hello; nil with a reason when it is not one.
@@ -53,10 +77,24 @@ public enum AdapterProtocol {
             else {
                 return .failure(.protocolError("the hello lacks name, operations or profiles"))
             }
+            var operationProfiles: [String: Set<String>] = [:]
+            if let map = json["operationProfiles"] {
+                guard let members = map.members else {
+                    return .failure(.protocolError("operationProfiles is not an object"))
+                }
+                for member in members {
+                    guard let list = member.value.arrayValue?.compactMap(\.stringValue),
+                        list.count == member.value.arrayValue?.count
+                    else {
+                        return .failure(.protocolError("operationProfiles: \(member.key) is not a list of profiles"))
+                    }
+                    operationProfiles[member.key] = Set(list)
+                }
+            }
             return .success(
                 Hello(
                     name: name, implementationVersion: json["version"]?.stringValue ?? "", operations: Set(operations),
-                    profiles: Set(profiles)))
+                    profiles: Set(profiles), operationProfiles: operationProfiles))
         }
     }
 

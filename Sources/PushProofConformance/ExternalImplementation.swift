@@ -53,8 +53,7 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
     }
 
     public func perform(_ request: OperationRequest) -> OperationOutcome {
-        guard hello.operations.contains(request.operation.rawValue), hello.profiles.contains(request.profile.rawValue)
-        else {
+        guard hello.offers(request.operation.rawValue, profile: request.profile.rawValue) else {
             return .unimplemented
         }
         lock.lock()

@@ -234,3 +234,25 @@ import Testing
         }
     }
 }
+
+@Suite struct AdapterHelloTests {
+    @Test func operationProfilesNarrowOrWidenOneOperation() throws {
+        let json: JSONValue = [
+            "type": "hello", "protocol": .string(AdapterProtocol.version), "name": "x", "version": "1",
+            "operations": ["a.one", "a.two"], "profiles": ["deployed"],
+            "operationProfiles": ["a.two": ["deployed", "hardened"]],
+        ]
+        let hello = try AdapterProtocol.Hello.parse(json).get()
+        #expect(hello.offers("a.one", profile: "deployed") && !hello.offers("a.one", profile: "hardened"))
+        #expect(hello.offers("a.two", profile: "hardened") && hello.offers("a.two", profile: "deployed"))
+        #expect(!hello.offers("a.three", profile: "deployed"))
+        // It reads back as written.
+        #expect(try AdapterProtocol.Hello.parse(hello.json).get() == hello)
+        // A malformed map is a protocol error, not a guess.
+        for bad: JSONValue in ["deployed", ["a.two": "hardened"], ["a.two": [1]]] {
+            #expect(throws: AdapterFailure.self) {
+                try AdapterProtocol.Hello.parse(json.setting("operationProfiles", to: bad)).get()
+            }
+        }
+    }
+}

@@ -16,17 +16,23 @@ from pushproof_py import convos, zulip  # noqa: E402
 from pushproof_py.common import ProtocolError, Unimplemented  # noqa: E402
 
 OPERATIONS = {**zulip.OPERATIONS, **convos.OPERATIONS}
+# Operations also answered for the hardened profile: explode.decode reads expiresAt with
+# PushProof's strict RFC 3339 parser (not iOS's Foundation parser), which is the hardened
+# reading; the deployed vectors allow it as the alternative wherever iOS reads more.
+HARDENED = {"explode.decode"}
 PROTOCOL = "pushproof-adapter/1"
 
 
 def answer(message):
     if message.get("type") == "hello":
         return {"type": "hello", "protocol": PROTOCOL, "name": "pushproof-py", "version": "1",
-                "operations": sorted(OPERATIONS), "profiles": ["deployed"]}
+                "operations": sorted(OPERATIONS), "profiles": ["deployed"],
+                "operationProfiles": {op: ["deployed", "hardened"] for op in sorted(HARDENED)}}
     request_id = message.get("id")
     try:
         handler = OPERATIONS.get(message.get("operation"))
-        if handler is None or message["input"].get("profile") != "deployed":
+        profile = message["input"].get("profile")
+        if handler is None or not (profile == "deployed" or (profile == "hardened" and message["operation"] in HARDENED)):
             raise Unimplemented()
         return {"type": "response", "id": request_id, "output": handler(message["input"])}
     except ProtocolError as error:

@@ -54,7 +54,7 @@ enum ExplodeCodecVectors {
             let fallback = "Conversation expires at \(text[..<t]) \(text[text.index(after: t)...].dropLast()) +0000"
             return ["output": ExplodeOperations.encodeOutput(content: content, fallback: fallback)]
         }
-        let encode = [
+        var encode = [
             e("2025-06-01T12:30:00Z", ["KnownAnswer"], sendPath, millis: 1_748_781_000_000),
             e(
                 "2025-06-01T12:30:00.999Z: the milliseconds are dropped", ["SubSecondDropped"],
@@ -102,6 +102,27 @@ enum ExplodeCodecVectors {
                 input: ["expiresAtUnixMillis": .integer((RFC3339.latest + 1) * 1000)], code: "DATE_OUT_OF_RANGE",
                 alsoAccepted: [try iosEncoding(RFC3339.latest + 1)]),
         ]
+        // Added 2026-11-23 (the mutation score, docs/mutation.md): every calendar boundary the
+        // date arithmetic turns on, each month's last second, the leap rules, the 4-, 100- and
+        // 400-year cycles. Before 1582-10-15 iOS writes the Julian date: the alternative answer.
+        for text in ExplodeFixtures.calendarBoundaries {
+            let seconds = ExplodeFixtures.seconds(text)
+            let ios = try iosEncoding(seconds)
+            let same =
+                ios == [
+                    "output": try ExplodeOperations.encode(
+                        OperationRequest(
+                            operation: .explodeEncode, profile: .deployed,
+                            input: ["expiresAtUnixMillis": .integer(seconds * 1000)]))
+                ]
+            encode.append(
+                VectorCase(
+                    comment: "\(text): a calendar boundary"
+                        + (same ? "" : " (iOS writes the Julian date, the alternative)"),
+                    flags: same ? ["CalendarBoundary"] : ["CalendarBoundary", "JulianBefore1582", "FallbackByReading"],
+                    source: sendPath, input: ["expiresAtUnixMillis": .integer(seconds * 1000)],
+                    alsoAccepted: same ? [] : [ios]))
+        }
         let sample = try ExplodeSettingsCodec.encodedBytes(ExplodeSettings(expiresAt: 1_748_781_000))
         let wrap = [
             VectorCase(
@@ -137,7 +158,7 @@ enum ExplodeCodecVectors {
         let padded = Zlib.deflate(
             Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\",\"pad\":\"\(String(repeating: "a", count: 400))\"}".utf8),
             format: .raw)
-        let decode = [
+        var decode = [
             d("what the iOS app writes", ["KnownAnswer"], receivePath, Hex.encode(sample)),
             d(
                 "milliseconds, as the CLI, web and Android write (a fraction is optional in iOS's parser as of Swift 6.2)",
@@ -318,6 +339,9 @@ enum ExplodeCodecVectors {
                 ExplodeFixtures.encoded(Array("{}".utf8)).replacingOccurrences(of: "22027b7d", with: "2200"),
                 code: "EMPTY_CONTENT"),
             d(
+                "the content field given twice, the last one empty: protobuf keeps the last", ["EmptyContent"],
+                "\(codec):45-47; \(decodedMessage):185-187", Hex.encode(sample) + "2200", code: "EMPTY_CONTENT"),
+            d(
                 "a field of wire type 7", ["MalformedProtobuf"], "\(decodedMessage):185-187, 201-204",
                 Hex.encode(sample) + "0f", code: "MALFORMED_PROTOBUF"),
             d(
@@ -327,6 +351,98 @@ enum ExplodeCodecVectors {
                 ExplodeFixtures.encoded(ExplodeFixtures.json("1000-01-01T00:00:00Z")),
                 also: [try ios(ExplodeFixtures.json("1000-01-01T00:00:00Z"))]),
         ]
+        // Added 2026-11-23 (the mutation score): the same boundaries as text, and the day, hour,
+        // minute, second, offset and fraction just past each limit. Whether iOS's reading agrees
+        // with the reference decides the result: the same answer is valid, another is acceptable
+        // (iOS's the alternative), both refusing is INVALID_JSON.
+        func dated(_ text: String, _ comment: String) throws -> VectorCase {
+            let json = ExplodeFixtures.json(text)
+            let strict = RFC3339.parse(text)
+            let ios = ExplodeSettingsCodec.decodeContentAsDeployed(json).map { Int64($0.rounded(.down)) }
+            var flags = ["CalendarBoundary"]
+            var also: [JSONValue] = []
+            if let ios, ios != strict?.unixSeconds {
+                also = [["output": ExplodeOperations.decodeOutput(ios)]]
+                // The right shape with a field out of range is rolled over; another shape is read leniently.
+                let shape = String(text.map { $0.isNumber ? "9" : $0 })
+                let rest = shape.dropFirst(19)
+                let rolled =
+                    shape.hasPrefix("9999-99-99T99:99:99") && (rest == "Z" || rest == "+99:99" || rest == "-99:99")
+                flags.append(strict != nil ? "JulianBefore1582" : rolled ? "RolledOverDate" : "IosDateLeniency")
+            } else if ios == nil, strict != nil {
+                also = [["error": "INVALID_JSON"]]
+                flags.append("IosRefusesRFC3339")
+            }
+            return d(
+                "\(text): \(comment)", flags, "\(dateParse); \(rollOver)", ExplodeFixtures.encoded(json),
+                code: strict == nil ? "INVALID_JSON" : nil, also: also)
+        }
+        for text in ExplodeFixtures.calendarBoundaries { decode.append(try dated(text, "a calendar boundary")) }
+        for (text, comment) in ExplodeFixtures.pastTheLimit { decode.append(try dated(text, comment)) }
+        // PushProof's advice: RFC 3339 read strictly, on the proleptic Gregorian calendar.
+        let notADate =
+            "Why: a date that does not exist is a corrupt or forged value; rolling it over silently turns it into "
+            + "another instant"
+        let oneSpelling =
+            "Why: one spelling per instant (RFC 3339); a decoder that reads more than the grammar lets two members "
+            + "disagree on whether the conversation explodes"
+        func strict(_ text: String, _ comment: String, _ why: String) -> VectorCase {
+            let json = ExplodeFixtures.json(text)
+            return d(
+                "\(text): \(comment). \(why)", ["StrictRFC3339"], "", ExplodeFixtures.encoded(json),
+                code: RFC3339.parse(text) == nil ? "INVALID_JSON" : nil)
+        }
+        var hardened = [
+            ("2025-02-30T12:00:00Z", "30 February: INVALID_JSON", notADate),
+            ("2025-02-29T00:00:00Z", "29 February in a common year: INVALID_JSON", notADate),
+            ("2100-02-29T12:00:00Z", "29 February 2100: INVALID_JSON", notADate),
+            ("1900-02-29T00:00:00Z", "29 February 1900: INVALID_JSON", notADate),
+            ("2025-04-31T00:00:00Z", "31 April: INVALID_JSON", notADate),
+            ("2025-06-31T12:00:00Z", "31 June: INVALID_JSON", notADate),
+            ("2025-09-31T00:00:00Z", "31 September: INVALID_JSON", notADate),
+            ("2025-11-31T00:00:00Z", "31 November: INVALID_JSON", notADate),
+            ("2025-06-01T24:00:00Z", "hour 24: INVALID_JSON", notADate),
+            ("2025-06-01T12:60:00Z", "minute 60: INVALID_JSON", notADate),
+            ("2016-12-31T23:59:60Z", "a leap second: INVALID_JSON", notADate),
+            ("2025-06-01T12:30:00+05:60", "offset minutes 60: INVALID_JSON", notADate),
+            ("2025-06-01T12:30:00Zjunk", "characters after the zone: INVALID_JSON", oneSpelling),
+            ("2025-06-01T12:30:00UTC", "the zone written UTC: INVALID_JSON", oneSpelling),
+            ("2025-06-01T12:30:00+0530", "an offset without a colon: INVALID_JSON", oneSpelling),
+            ("2025-6-1T12:30:0Z", "one-digit fields: INVALID_JSON", oneSpelling),
+            ("2025-02-28T23:59:59Z", "the last second of February in a common year: read", oneSpelling),
+            ("2024-02-29T23:59:59Z", "the last second of a leap day: read", oneSpelling),
+            (
+                "1000-01-01T00:00:00Z", "read on the proleptic Gregorian calendar",
+                "Why: RFC 3339 counts the proleptic Gregorian calendar; a Julian reading moves the instant by days"
+            ),
+        ].map { strict($0.0, $0.1, $0.2) }
+        hardened.append(
+            d(
+                "expiresAt twice: INVALID_JSON. \(oneSpelling)", ["StrictRFC3339"], "",
+                ExplodeFixtures.encoded(
+                    Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\",\"expiresAt\":\"2026-06-01T12:30:00Z\"}".utf8)),
+                code: "INVALID_JSON"))
+        hardened.append(
+            d(
+                "an unknown compression method 7: BAD_COMPRESSION. Why: content whose declared compression is "
+                    + "unknown cannot be known to be plain", ["BadCompression"], "",
+                ExplodeFixtures.encoded(content, compression: 7), code: "BAD_COMPRESSION"))
+        hardened.append(
+            d(
+                "DEFLATE with a zlib header: BAD_COMPRESSION. Why: DEFLATE in EncodedContent is raw DEFLATE, as iOS "
+                    + "writes and reads it; a second framing is a second spelling", ["BadCompression"], "",
+                ExplodeFixtures.encoded(Zlib.deflate(content, format: .zlib), compression: 0), code: "BAD_COMPRESSION"))
+        hardened.append(
+            d(
+                "GZIP: BAD_COMPRESSION. Why: the iOS SDK's GZIP is Apple LZFSE, so no gzip body reads on iOS; refusing "
+                    + "it keeps every reader at the same answer", ["BadCompression"], "",
+                ExplodeFixtures.encoded(Zlib.deflate(content, format: .gzip), compression: 1), code: "BAD_COMPRESSION"))
+        let hardenedDecode = hardened.map { c -> VectorCase in
+            var unsourced = c
+            unsourced.source = nil
+            return unsourced
+        }
+
         return VectorFileDeclaration(
             suite: "explode_codec", protocolName: "convos-explode-settings", notes: ExplodeNotes.catalogue,
             header: [
@@ -346,6 +462,11 @@ enum ExplodeCodecVectors {
                     type: "ExplodeDecodeTest", operation: .explodeDecode,
                     description: "EncodedContent bytes -> expiresAt, or a typed error.", ids: .block(201...400),
                     cases: decode),
+                .init(
+                    type: "ExplodeDecodeTest", operation: .explodeDecode, profile: .hardened,
+                    description:
+                        "PushProof's advice: timestamps read as RFC 3339 and nothing more, on the proleptic Gregorian calendar; an unknown compression refused. Each test says why.",
+                    ids: .block(401...600), cases: hardenedDecode),
             ])
     }
 }

@@ -30,4 +30,42 @@ enum ExplodeFixtures {
     }
 
     static func json(_ expiresAt: String) -> [UInt8] { Array("{\"expiresAt\":\"\(expiresAt)\"}".utf8) }
+
+    /// Instants where calendar arithmetic turns: each month's last second in a common year, the
+    /// leap days and the days after them (4-, 100- and 400-year rules), the ends of the 400-year
+    /// cycles the day-count algorithms count in, and the first and last years RFC 3339 writes.
+    static let calendarBoundaries: [String] = {
+        var out: [String] = []
+        let ends = ["01-31", "02-28", "03-31", "04-30", "05-31", "06-30", "07-31", "08-31", "09-30", "10-31", "11-30"]
+        out += ends.map { "2025-\($0)T23:59:59Z" }
+        out += [
+            "2025-03-01T00:00:00Z", "1970-12-31T23:59:59Z", "1971-01-01T00:00:00Z", "1972-02-29T12:00:00Z",
+            "1972-03-01T00:00:00Z", "1972-12-31T23:59:59Z", "1973-01-01T00:00:00Z", "1900-02-28T23:59:59Z",
+            "1900-03-01T00:00:00Z", "1900-01-01T00:00:00Z", "2000-03-01T00:00:00Z", "2000-12-31T23:59:59Z",
+            "2001-01-01T00:00:00Z", "2099-12-31T23:59:59Z", "2100-02-28T23:59:59Z", "2100-03-01T00:00:00Z",
+            "2399-12-31T23:59:59Z", "2400-02-29T00:00:00Z", "2400-03-01T00:00:00Z", "1600-02-29T00:00:00Z",
+            "1600-03-01T00:00:00Z", "1599-12-31T23:59:59Z", "1582-10-15T00:00:00Z", "1582-10-14T23:59:59Z",
+            "1200-02-29T00:00:00Z", "0400-03-01T00:00:00Z", "0001-01-01T00:00:00Z", "0000-02-29T00:00:00Z",
+            "0000-12-31T23:59:59Z", "9999-02-28T00:00:00Z", "9600-02-29T00:00:00Z",
+        ]
+        return out
+    }()
+
+    /// Each field just past its limit (and a few just inside), with what it tests.
+    static let pastTheLimit: [(String, String)] = [
+        ("2025-01-32T00:00:00Z", "day 32"), ("2025-02-29T00:00:00Z", "29 February in a common year"),
+        ("2025-04-31T00:00:00Z", "31 April"), ("2025-09-31T00:00:00Z", "31 September"),
+        ("2025-11-31T00:00:00Z", "31 November"), ("2025-12-32T00:00:00Z", "day 32 of December"),
+        ("1900-02-29T00:00:00Z", "29 February 1900 (a century, not a leap year)"),
+        ("2025-00-10T00:00:00Z", "month 0"), ("2025-13-01T00:00:00Z", "month 13"),
+        ("2025-06-00T00:00:00Z", "day 0"), ("2025-06-01T23:59:59Z", "the last second of a day"),
+        ("2025-06-01T25:00:00Z", "hour 25"), ("2025-06-01T12:60:00Z", "minute 60"),
+        ("2025-06-01T12:30:00+23:59Z", "characters after an offset"), ("2025-06-01T12:30:00+23:59", "offset +23:59"),
+        ("2025-06-01T12:30:00-23:59", "offset -23:59"), ("2025-06-01T12:30:00+00:00", "offset +00:00"),
+        ("2025-06-01T12:30:00-00:00", "offset -00:00"), ("2025-06-01T12:30:00+24:00", "offset +24:00"),
+        ("2025-06-01T12:30:00+05:60", "offset minutes 60"), ("2025-06-01T12:30:00+0530", "an offset without a colon"),
+        ("2025-06-01T12:30:00.1Z", "one fraction digit"), ("2025-06-01T12:30:00.123456789Z", "nine fraction digits"),
+        ("2025-06-01T12:30:00.Z", "a point without digits"), ("2025-06-01T12:30Z", "no seconds"),
+        ("20250601T123000Z", "the basic format, without separators"), ("2025-06-01 12:30:00Z", "a space for the T"),
+    ]
 }

@@ -112,6 +112,21 @@ enum ExplodeNotes {
             description:
                 "A timestamp iOS's ISO 8601 parser reads and RFC 3339 does not allow as written (UTC/GMT zones, one-digit fields, trailing characters, a lower-case z alone, a repeated key of which the first wins). PushProof refuses (INVALID_JSON); both answers pass."
         ),
+        "StrictRFC3339": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description:
+                "PushProof's advice: expiresAt is RFC 3339 exactly (real dates, no leap second, Z or ±hh:mm, nothing after), one key, on the proleptic Gregorian calendar. iOS reads more (see RolledOverDate, IosDateLeniency, JulianBefore1582)."
+        ),
+        "CalendarBoundary": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "A date where calendar arithmetic turns (a month's last second, a leap rule, a 4-, 100- or 400-year cycle, the Julian cut-over) or a field just past its limit."
+        ),
+        "IosRefusesRFC3339": .init(
+            bugType: "DEFINED",
+            description:
+                "A timestamp RFC 3339 allows that iOS's ISO 8601 parser refuses: the reference reads it, iOS's refusal (INVALID_JSON) passes too."
+        ),
         "AppDataBase64Lenient": .init(
             bugType: "LENIENCY",
             description:

@@ -20,7 +20,7 @@ public struct ExplodeSuite: ConformanceSuite {
         [
             SuiteOperation(.explodeEncode, profiles: [.deployed], output: ExplodeOperations.encode),
             SuiteOperation(.explodeWrap, profiles: [.deployed], output: ExplodeOperations.wrap),
-            SuiteOperation(.explodeDecode, profiles: [.deployed], output: ExplodeOperations.decode),
+            SuiteOperation(.explodeDecode, profiles: [.deployed, .hardened], output: ExplodeOperations.decode),
             SuiteOperation(.explodeMetadataEncode, profiles: [.deployed], output: ExplodeOperations.metadataEncode),
             SuiteOperation(.explodeMetadataDecode, profiles: [.deployed], output: ExplodeOperations.metadataDecode),
             SuiteOperation(
