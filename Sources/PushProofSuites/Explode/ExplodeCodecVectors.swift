@@ -379,6 +379,117 @@ enum ExplodeCodecVectors {
         }
         for text in ExplodeFixtures.calendarBoundaries { decode.append(try dated(text, "a calendar boundary")) }
         for (text, comment) in ExplodeFixtures.pastTheLimit { decode.append(try dated(text, comment)) }
+        // Added 2026-11-23 (the mutation score): the protobuf wire format as SwiftProtobuf reads it
+        // for the app (every wire type, a known field with another wire type, strings that are not
+        // UTF-8, varints at their length limit, field 0), and the inflate buffer's edges.
+        func key(_ number: Int, _ wire: Int) -> [UInt8] { varint(UInt64(number << 3 | wire)) }
+        func varint(_ value: UInt64) -> [UInt8] {
+            var v = value
+            var out: [UInt8] = []
+            repeat {
+                out.append(UInt8(v & 0x7F) | (v > 0x7F ? 0x80 : 0))
+                v >>= 7
+            } while v > 0
+            return out
+        }
+        func ld(_ number: Int, _ bytes: [UInt8]) -> [UInt8] { key(number, 2) + varint(UInt64(bytes.count)) + bytes }
+        let typeBytes = ld(1, Array("convos.org".utf8)) + ld(2, Array("explode_settings".utf8)) + key(3, 0) + [1]
+        let plain = Array(sample)
+        let wire = "\(decodedMessage):185-187, 201-204 (EncodedContent(serializedBytes:), SwiftProtobuf)"
+        func raw(_ comment: String, _ flags: [String], _ bytes: [UInt8], code: String? = nil) -> VectorCase {
+            d(comment, flags, wire, Hex.encode(bytes), code: code)
+        }
+        decode += [
+            raw(
+                "an unknown field of wire type 1 (8 bytes) is skipped", ["ProtobufWire"],
+                plain + key(9, 1) + [UInt8](repeating: 7, count: 8)),
+            raw(
+                "an unknown field of wire type 5 (4 bytes) is skipped", ["ProtobufWire"],
+                plain + key(9, 5) + [1, 2, 3, 4]),
+            raw(
+                "an unknown field of wire type 1 cut short", ["ProtobufWire", "MalformedProtobuf"],
+                plain + key(9, 1) + [1, 2, 3], code: "MALFORMED_PROTOBUF"),
+            raw(
+                "an unknown field of wire type 5 cut short", ["ProtobufWire", "MalformedProtobuf"],
+                plain + key(9, 5) + [1, 2, 3], code: "MALFORMED_PROTOBUF"),
+            raw("an unknown varint field is skipped", ["ProtobufWire"], plain + key(15, 0) + [0x96, 0x01]),
+            raw("an unknown length-delimited field is skipped", ["ProtobufWire"], plain + ld(100, [1, 2, 3])),
+            raw(
+                "field number 0", ["ProtobufWire", "MalformedProtobuf"], plain + [0x00, 0x00],
+                code: "MALFORMED_PROTOBUF"),
+            raw(
+                "a varint of ten bytes, the longest there is", ["ProtobufWire"],
+                plain + key(15, 0) + [UInt8](repeating: 0xFF, count: 9) + [0x01]),
+            raw(
+                "a varint of eleven bytes", ["ProtobufWire", "MalformedProtobuf"],
+                plain + key(15, 0) + [UInt8](repeating: 0xFF, count: 10) + [0x01], code: "MALFORMED_PROTOBUF"),
+            raw(
+                "the fallback (field 3) that is not UTF-8", ["ProtobufWire", "MalformedProtobuf"],
+                plain + ld(3, [0xC3, 0x28]), code: "MALFORMED_PROTOBUF"),
+            raw(
+                "a parameters entry whose value is not UTF-8", ["ProtobufWire", "MalformedProtobuf"],
+                plain + ld(2, ld(1, Array("k".utf8)) + ld(2, [0xFF])), code: "MALFORMED_PROTOBUF"),
+            raw(
+                "a parameters entry whose key is not UTF-8", ["ProtobufWire", "MalformedProtobuf"],
+                plain + ld(2, ld(1, [0xFF]) + ld(2, Array("v".utf8))), code: "MALFORMED_PROTOBUF"),
+            raw(
+                "a parameters entry of UTF-8 strings is read and ignored", ["ProtobufWire"],
+                plain + ld(2, ld(1, Array("encoding".utf8)) + ld(2, Array("UTF-8".utf8)))),
+            raw(
+                "the authority (ContentTypeId field 1) that is not UTF-8", ["ProtobufWire", "MalformedProtobuf"],
+                ld(1, ld(1, [0xFF]) + ld(2, Array("explode_settings".utf8)) + key(3, 0) + [1]) + ld(4, content),
+                code: "MALFORMED_PROTOBUF"),
+            raw(
+                "the type id (ContentTypeId field 2) that is not UTF-8", ["ProtobufWire", "MalformedProtobuf"],
+                ld(1, ld(1, Array("convos.org".utf8)) + ld(2, [0xFF]) + key(3, 0) + [1]) + ld(4, content),
+                code: "MALFORMED_PROTOBUF"),
+            raw(
+                "the major version as a length-delimited field: kept as an unknown field, so version 0",
+                ["ProtobufWire"],
+                ld(1, ld(1, Array("convos.org".utf8)) + ld(2, Array("explode_settings".utf8)) + ld(3, [1]))
+                    + ld(4, content),
+                code: "UNSUPPORTED_VERSION"),
+            raw(
+                "the content (field 4) as a varint: kept as an unknown field, so no content", ["ProtobufWire"],
+                ld(1, typeBytes) + key(4, 0) + [1], code: "EMPTY_CONTENT"),
+            raw(
+                "the compression (field 5) as a length-delimited field, over plain JSON", ["ProtobufWire"],
+                ld(1, typeBytes) + ld(4, content) + ld(5, [0])),
+            raw(
+                "the content type (field 1) given twice: the two are merged", ["ProtobufWire"],
+                ld(1, ld(1, Array("convos.org".utf8)) + ld(2, Array("explode_settings".utf8))) + ld(1, key(3, 0) + [1])
+                    + ld(4, content)),
+            raw(
+                "compression given twice, 7 then DEFLATE: the last one counts", ["ProtobufWire", "Compression"],
+                ld(1, typeBytes) + ld(4, Zlib.deflate(content, format: .raw)) + key(5, 0) + [7] + key(5, 0) + [0]),
+            d(
+                "raw DEFLATE labelled GZIP: the SDK runs LZFSE on it and drops the message",
+                ["GzipIsLzfse", "BadCompression"],
+                inflate, ExplodeFixtures.encoded(Zlib.deflate(content, format: .raw), compression: 1),
+                code: "BAD_COMPRESSION"),
+            d(
+                "DEFLATE declared over empty content: nothing to inflate", ["BadCompression"], inflate,
+                ExplodeFixtures.encoded([], compression: 0), code: "BAD_COMPRESSION"),
+            d(
+                "a raw DEFLATE stream with a byte after its end: refused here; Apple does not document whether "
+                    + "its decoder ignores it, so reading the stream passes too",
+                ["BadCompression", "AppleUnspecified"],
+                inflate, ExplodeFixtures.encoded(Zlib.deflate(content, format: .raw) + [0], compression: 0),
+                code: "BAD_COMPRESSION", also: [t0]),
+            d(
+                "a raw DEFLATE stream cut before its end: refused here; Apple does not document whether its decoder "
+                    + "then returns the partial output, which is not JSON", ["BadCompression", "AppleUnspecified"],
+                inflate,
+                ExplodeFixtures.encoded(Array(Zlib.deflate(content, format: .raw).dropLast(2)), compression: 0),
+                code: "BAD_COMPRESSION", also: [["error": "INVALID_JSON"]]),
+            d(
+                "a raw DEFLATE stream of an empty input: inflates to nothing", ["BadCompression"], inflate,
+                ExplodeFixtures.encoded(Zlib.deflate([], format: .raw), compression: 0), code: "BAD_COMPRESSION"),
+            d(
+                "JSON that fills exactly four times its compressed size", ["InflateBufferCut"],
+                "\(inflate); \(codec):49-56",
+                ExplodeFixtures.encoded(ExplodeFixtures.exactlyFourTimes, compression: 0)),
+        ]
         // PushProof's advice: RFC 3339 read strictly, on the proleptic Gregorian calendar.
         let notADate =
             "Why: a date that does not exist is a corrupt or forged value; rolling it over silently turns it into "

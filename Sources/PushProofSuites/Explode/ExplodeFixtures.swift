@@ -68,4 +68,16 @@ enum ExplodeFixtures {
         ("2025-06-01T12:30:00.Z", "a point without digits"), ("2025-06-01T12:30Z", "no seconds"),
         ("20250601T123000Z", "the basic format, without separators"), ("2025-06-01 12:30:00Z", "a space for the T"),
     ]
+
+    /// Raw DEFLATE of a content JSON padded with spaces so that it inflates to exactly four times
+    /// the compressed size: the SDK's buffer holds it whole, with no byte to spare.
+    static let exactlyFourTimes: [UInt8] = {
+        let json = Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\"}".utf8)
+        for pad in 0..<400 {
+            let body = Array(json.dropLast()) + [UInt8](repeating: 0x20, count: pad) + [0x7D]
+            let packed = Zlib.deflate(body, format: .raw)
+            if body.count == packed.count * 4 { return packed }
+        }
+        preconditionFailure("no padding makes the body exactly four times its compressed size")
+    }()
 }

@@ -117,6 +117,16 @@ enum ExplodeNotes {
             description:
                 "PushProof's advice: expiresAt is RFC 3339 exactly (real dates, no leap second, Z or ±hh:mm, nothing after), one key, on the proleptic Gregorian calendar. iOS reads more (see RolledOverDate, IosDateLeniency, JulianBefore1582)."
         ),
+        "ProtobufWire": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "The protobuf wire format as SwiftProtobuf reads it for the app: unknown fields of every wire type skipped, a truncated field or field number 0 refused, a varint of at most ten bytes, string fields that must be UTF-8, a known field with another wire type, a message field given twice merged, the last of a repeated scalar."
+        ),
+        "AppleUnspecified": .init(
+            bugType: "DEFINED",
+            description:
+                "What Apple's compression_decode_buffer does here is not documented (bytes after the end of the stream, a stream cut short): the reference refuses, and the other plausible answer passes too."
+        ),
         "CalendarBoundary": .init(
             bugType: "EDGE_CASE",
             description:

@@ -345,19 +345,22 @@ enum RegistrationBouncerVectors {
             padded, b.intermediate)
         var urlSafe = b.request
         urlSafe.encryptedPushRegistration = Base64.encode(b.box, variant: .urlSafeNoPadding)
-        invalid(
-            "URL-safe alphabet without padding", ["Base64UrlSafe"], .badRequest, .registrationNotBase64, urlSafe,
-            b.intermediate)
+        acceptable(
+            "URL-safe alphabet without padding (corrected 2026-11-23: this test was invalid with the deployed bouncer's "
+                + "answer only informative; a faithful port gives it, so it passes too)", ["Base64UrlSafe"],
+            code: .badRequest, reason: .registrationNotBase64, urlSafe, b.intermediate)
         var unpadded = b.request
         unpadded.encryptedPushRegistration = String(canonical.reversed().drop { $0 == "=" }.reversed())
-        invalid(
-            "standard alphabet with the padding removed", ["Base64MissingPadding"], .badRequest, .registrationNotBase64,
+        acceptable(
+            "standard alphabet with the padding removed (corrected 2026-11-23 as tcId 77: the deployed bouncer's "
+                + "HTTP 500 passes too)", ["Base64MissingPadding"], code: .badRequest, reason: .registrationNotBase64,
             unpadded, b.intermediate)
         var nonCanonical = b.request
         nonCanonical.encryptedPushRegistration = bumpTrailingBits(canonical)
-        invalid(
-            "non-zero unused bits in the last symbol", ["Base64NonCanonical"], .badRequest, .registrationNotBase64,
-            nonCanonical, b.intermediate)
+        acceptable(
+            "non-zero unused bits in the last symbol (corrected 2026-11-23: this test was invalid although the "
+                + "deployed bouncer decodes and stores it)", ["Base64NonCanonical"], code: .badRequest,
+            reason: .registrationNotBase64, nonCanonical, b.intermediate)
         // Added with the registration audit (tcId 80): the strict rule had accepted what
         // bytes.fromhex refuses.
         bad(
@@ -433,6 +436,23 @@ enum RegistrationBouncerVectors {
             BouncerCase(
                 comment: "proposal: push_account_id missing", flags: ["MalformedRequest"], result: .invalid,
                 code: .badRequest, reason: .malformedRequestField("push_account_id"), request: noAccount))
+        // Added 2026-11-23: the design document's base64 is standard and canonical (the deployed
+        // bouncer's leniencies are acceptable only in `deployed`).
+        s = p(F.fcm(), "url-safe")
+        var urlSafe = s.request
+        urlSafe.encryptedPushRegistration = Base64.encode(s.box, variant: .urlSafeNoPadding)
+        cases.append(
+            BouncerCase(
+                comment: "proposal: URL-safe base64 without padding", flags: ["Base64UrlSafe"], result: .invalid,
+                code: .badRequest, reason: .registrationNotBase64, request: urlSafe, intermediate: s.intermediate))
+        s = p(F.fcm(), "non-canonical")
+        var nonCanonical = s.request
+        nonCanonical.encryptedPushRegistration = bumpTrailingBits(Base64.encode(s.box))
+        cases.append(
+            BouncerCase(
+                comment: "proposal: non-zero unused bits in the last base64 symbol", flags: ["Base64NonCanonical"],
+                result: .invalid, code: .badRequest, reason: .registrationNotBase64, request: nonCanonical,
+                intermediate: s.intermediate))
         return cases
     }
 

@@ -49,7 +49,8 @@ enum RegistrationMutants {
         },
         Mutant(
             id: "deployed-bouncer-leniency", bugClass: "LENIENCY",
-            summary: "the bouncer decodes base64 and the plaintext as the deployed Python bouncer does"
+            summary:
+                "the bouncer decodes base64 and the plaintext as the deployed Python bouncer does in every profile (the proposal profile requires canonical standard base64)"
         ) {
             request, _ in
             guard request.operation == .registrationBouncer else { return nil }

@@ -149,17 +149,17 @@ enum RegistrationNotes {
         "Base64UrlSafe": .init(
             bugType: "MODIFIED_PARAMETER",
             description:
-                "encrypted_push_registration uses the URL-safe alphabet; the wire format is standard base64. deployedAnswer shows what Python's decoder, which drops '-' and '_', makes of it."
+                "encrypted_push_registration uses the URL-safe alphabet; the wire format is standard base64. Strict answer BAD_REQUEST; what the deployed bouncer's decoder (which drops '-' and '_') makes of it passes too."
         ),
         "Base64MissingPadding": .init(
             bugType: "KNOWN_BUG",
             description:
-                "encrypted_push_registration lacks its '=' padding. Strict answer BAD_REQUEST; the deployed bouncer raises an uncaught binascii.Error (HTTP 500, shown as SERVER_ERROR in deployedAnswer)."
+                "encrypted_push_registration lacks its '=' padding. Strict answer BAD_REQUEST; the deployed bouncer raises an uncaught binascii.Error (HTTP 500, SERVER_ERROR), which passes too: a faithful port answers it, and PushProof recommends BAD_REQUEST."
         ),
         "Base64NonCanonical": .init(
             bugType: "MALLEABILITY",
             description:
-                "The unused low bits of the last base64 symbol are not zero: a second spelling of the same bytes, refused by a strict decoder."
+                "The unused low bits of the last base64 symbol are not zero: a second spelling of the same bytes, refused by a strict decoder; the deployed bouncer decodes it, which passes too."
         ),
         "ExactMessage": .init(
             bugType: "DEFINED",
