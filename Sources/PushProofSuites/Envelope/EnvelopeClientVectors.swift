@@ -332,6 +332,71 @@ enum EnvelopeClientVectors {
                 "a message whose type is the number 1: dropped (refusing it is acceptable)", ["UnexpectedType"],
                 JSONWriter.compactBytes(built(E.message()).json.setting("type", to: 1)), source: types,
                 outcome: "droppedUnexpectedType", also: refusedNotification),
+            // Added 2026-11-23 (the mutation score): key ids at the ends of their range, on each
+            // reading path, and the smallest boxes.
+            receiveCase(
+                "key id 0: delivered", ["KeyIdRange"], source: "\(apnsRead); \(delivered)",
+                payload: apnsPayload(message, id: 0), keys: keysJSON([(0, E.key, E.now - 10 * E.day, nil)]),
+                outcome: "delivered"),
+            receiveCase(
+                "key id 4294967295: delivered", ["KeyIdRange"], source: "\(apnsRead); \(delivered)",
+                payload: apnsPayload(message, id: 4_294_967_295),
+                keys: keysJSON([(4_294_967_295, E.key, E.now - 10 * E.day, nil)]), outcome: "delivered"),
+            receiveCase(
+                "key id 4294967295 written 4294967295.0: delivered", ["KeyIdRange", "LenientKeyId"],
+                source: "\(apnsRead); \(delivered)", payload: apnsPayload(message, id: .number("4294967295.0")),
+                keys: keysJSON([(4_294_967_295, E.key, E.now - 10 * E.day, nil)]), outcome: "delivered",
+                also: refusedPayload),
+            receiveCase(
+                "FCM key id \"4294967295\": delivered", ["KeyIdRange"], source: "\(fcmRead); \(delivered)",
+                service: "fcm", payload: fcmPayload(message, id: "4294967295"),
+                keys: keysJSON([(4_294_967_295, E.key, E.now - 10 * E.day, nil)]), outcome: "delivered"),
+            receiveCase(
+                "FCM key id \"0\": delivered", ["KeyIdRange"], source: "\(fcmRead); \(delivered)", service: "fcm",
+                payload: fcmPayload(message, id: "0"), keys: keysJSON([(0, E.key, E.now - 10 * E.day, nil)]),
+                outcome: "delivered"),
+            receiveCase(
+                "FCM key id 2^63 - 1: int.parse reads it, no key has it", ["KeyIdRange", "UnknownKey"],
+                source: "\(fcmRead); \(lookup)", service: "fcm",
+                payload: fcmPayload(message, id: "9223372036854775807"),
+                outcome: "droppedUnknownKey", also: refusedPayload),
+            receiveCase(
+                "FCM key id 2^63: int.parse throws, so not read as E2EE", ["KeyIdRange", "LegacyFallback"],
+                source: "\(fcmRead); \(legacy)", service: "fcm",
+                payload: fcmPayload(message, id: "9223372036854775808"),
+                outcome: "droppedAsLegacy", also: refusedPayload),
+            receiveCase(
+                "FCM key id -2^63: int.parse reads it, no key has it", ["KeyIdRange", "UnknownKey"],
+                source: "\(fcmRead); \(lookup)", service: "fcm",
+                payload: fcmPayload(message, id: "-9223372036854775808"), outcome: "droppedUnknownKey",
+                also: refusedPayload),
+            receiveCase(
+                "FCM key id -2^63 - 1: int.parse throws, so not read as E2EE", ["KeyIdRange", "LegacyFallback"],
+                source: "\(fcmRead); \(legacy)", service: "fcm",
+                payload: fcmPayload(message, id: "-9223372036854775809"), outcome: "droppedAsLegacy",
+                also: refusedPayload),
+            receiveCase(
+                "encrypted_data of 39 bytes: shorter than a nonce and a tag", ["MalformedPayload"], source: decrypt,
+                payload: apnsPayload(Array(sealed([], nonce: "client-empty").dropLast())), code: "MALFORMED_PAYLOAD"),
+            receiveCase(
+                "encrypted_data of 40 bytes: an empty plaintext, which is not JSON", ["MalformedNotification"],
+                source: "\(decrypt); \(flutter)lib/notifications/receive.dart:295",
+                payload: apnsPayload(sealed([], nonce: "client-empty")), code: "MALFORMED_NOTIFICATION"),
+            plaintextCase(
+                "a plaintext that is a JSON array", ["MalformedNotification"], Array("[1]".utf8),
+                source: "\(flutter)lib/notifications/receive.dart:295 (jsonDecode(...) as Map<String, dynamic>)",
+                code: "MALFORMED_NOTIFICATION"),
+            plaintextCase(
+                "a message with a field whose value is NaN, which is not JSON", ["MalformedNotification"],
+                Array(
+                    String(decoding: JSONWriter.compactBytes(built(E.message()).json), as: UTF8.self).dropLast()
+                        .appending(",\"future_field\":NaN}").utf8),
+                source: "\(flutter)lib/notifications/receive.dart:295 (jsonDecode throws on NaN)",
+                code: "MALFORMED_NOTIFICATION"),
+            plaintextCase(
+                "a plaintext that is not JSON", ["MalformedNotification"], Array("message".utf8),
+                source: "\(flutter)lib/notifications/receive.dart:295 (jsonDecode throws)",
+                code: "MALFORMED_NOTIFICATION"),
         ]
         let hardened: [VectorCase] = [
             receiveCase(

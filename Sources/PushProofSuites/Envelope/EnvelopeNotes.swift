@@ -3,6 +3,11 @@ import PushProofConformance
 /// The flags of the envelope vector files and what each means.
 enum EnvelopeNotes {
     static let catalogue: [String: VectorNote] = [
+        "KeyIdRange": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "A key id at an end of its range: 0 and 4294967295 (the ids the server sends are unsigned 32-bit) on each reading path, and FCM ids at the ends of Dart's 64-bit int.parse."
+        ),
         "Normal": .init(
             bugType: "BASIC", description: "An ordinary notification that every implementation must handle."),
         "Truncation": .init(

@@ -16,18 +16,16 @@ class Unimplemented(Exception):
     """This implementation does not offer the operation or the profile."""
 
 
-def b64decode_strict(text, urlsafe=False):
+def b64decode_strict(text):
     """Canonical RFC 4648 base64: the alphabet only, padding as required, zero unused bits.
     Python's decoder checks the first two; re-encoding checks the third."""
     if not isinstance(text, str):
         raise ValueError("not a string")
     try:
-        data = (base64.urlsafe_b64decode if urlsafe else base64.b64decode)(
-            text + ("=" * (-len(text) % 4) if urlsafe else ""), validate=not urlsafe)
+        data = base64.b64decode(text, validate=True)
     except Exception as error:  # binascii.Error, ValueError
         raise ValueError("not base64") from error
-    again = base64.urlsafe_b64encode(data).decode().rstrip("=") if urlsafe else base64.b64encode(data).decode()
-    if again != text:
+    if base64.b64encode(data).decode() != text:
         raise ValueError("not canonical base64")
     return data
 
