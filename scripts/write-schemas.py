@@ -174,7 +174,7 @@ NOTIFICATION_IN = obj(["type", "realm_url", "realm_name", "user_id"], {
                             obj(["type", "user_ids"], {"type": {"const": "direct"}, "user_ids": {"type": "array", "items": INT}})]},
     "mentioned_user_group": obj(["id", "name"], {"id": INT, "name": STR}),
     "message_ids": {"type": "array", "items": INT}})
-NOTIFICATION_OUT = obj(["type", "realm_url", "realm_name", "user_id"], {
+NOTIFICATION_OUT = obj(["type", "realm_url", "user_id"], {
     "type": {"enum": ["message", "remove", "test"]}, "realm_url": STR, "realm_name": STR, "user_id": INT}, extra=True)
 schemas["envelope_server"] = schema(
     "PushProof notification envelope server and bouncer vectors", "envelope_server", "zulip-push-envelope",

@@ -57,11 +57,49 @@ public enum NotificationParser {
         }
     }
 
+    /// A `message` or `remove` notification as zulip-flutter@e989e4f reads it
+    /// (lib/api/notifications.dart:93-260, notifications.g.dart:39-101): `realm_name` and
+    /// `channel_name` may be absent or null (`as String?`); the recipient is a channel when
+    /// `channel_id` is present and a DM otherwise (`recipient_type` is not read); mentioned user
+    /// groups are not read. The caller drops every other type first (receive.dart:296-300).
+    public static func parseAsDeployed(object value: JSONValue) throws(EnvelopeError) -> ZulipNotification {
+        let r = Reader(value: value)
+        let account = NotificationAccount(
+            realmURL: try r.string("realm_url"), realmName: try r.optionalString("realm_name"),
+            userId: try r.int("user_id"))
+        switch try r.string("type") {
+        case "message":
+            let recipient: ZulipNotification.Message.Recipient =
+                value["channel_id"] != nil
+                ? .channel(
+                    id: try r.int("channel_id"), name: try r.optionalString("channel_name"),
+                    topic: try r.string("topic"))
+                : .direct(userIds: try r.ints("recipient_user_ids"))
+            return .message(
+                .init(
+                    account: account, senderId: try r.int("sender_id"),
+                    senderFullName: try r.string("sender_full_name"),
+                    senderAvatarURL: try r.string("sender_avatar_url"), messageId: try r.int("message_id"),
+                    time: try r.int("time"), content: try r.string("content"), mentionedUserGroup: nil,
+                    recipient: recipient))
+        case "remove":
+            return .remove(.init(account: account, messageIds: try r.ints("message_ids")))
+        default:
+            throw .malformedNotification("only message and remove notifications are read")
+        }
+    }
+
     private struct Reader {
         let value: JSONValue
         func field(_ name: String) throws(EnvelopeError) -> JSONValue {
             guard let v = value[name] else { throw .malformedNotification("`\(name)` is missing") }
             return v
+        }
+        /// Absent or null: nil; otherwise a string.
+        func optionalString(_ name: String) throws(EnvelopeError) -> String? {
+            guard let v = value[name], v != .null else { return nil }
+            guard let s = v.stringValue else { throw .malformedNotification("`\(name)` is not a string") }
+            return s
         }
         func string(_ name: String) throws(EnvelopeError) -> String {
             guard let s = try field(name).stringValue else { throw .malformedNotification("`\(name)` is not a string") }

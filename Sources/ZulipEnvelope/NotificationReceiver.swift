@@ -86,7 +86,7 @@ public struct NotificationReceiver: Sendable {
         // `remove` are parsed (lib/api/notifications.dart:72-78), anything else is dropped.
         let value = try NotificationParser.object(plaintext)
         guard value["type"] == "message" || value["type"] == "remove" else { return .droppedUnexpectedType }
-        return try accept(NotificationParser.parse(object: value))
+        return try accept(NotificationParser.parseAsDeployed(object: value))
     }
 
     /// Proposal profile: `push_account_id` picks the account's device key pair, which opens the

@@ -3,9 +3,11 @@ import PushProofJSON
 /// The account a notification is for, as the client knows it.
 public struct NotificationAccount: Equatable, Sendable {
     public var realmURL: String
-    public var realmName: String
+    /// Optional in the client's reading (zulip-flutter reads it `as String?`); the server
+    /// always writes it.
+    public var realmName: String?
     public var userId: Int64
-    public init(realmURL: String, realmName: String, userId: Int64) {
+    public init(realmURL: String, realmName: String?, userId: Int64) {
         self.realmURL = realmURL
         self.realmName = realmName
         self.userId = userId
@@ -20,7 +22,8 @@ public enum ZulipNotification: Equatable, Sendable {
 
     public struct Message: Equatable, Sendable {
         public enum Recipient: Equatable, Sendable {
-            case channel(id: Int64, name: String, topic: String)
+            /// The name is optional in the client's reading (`as String?`); the server writes it.
+            case channel(id: Int64, name: String?, topic: String)
             /// Sorted user ids, the sender and the recipient included.
             case direct(userIds: [Int64])
         }
@@ -70,7 +73,7 @@ public enum ZulipNotification: Equatable, Sendable {
     public func encode<Sink: JSONObjectSink & ~Copyable>(into sink: inout Sink) {
         func head(_ a: NotificationAccount) {
             sink.member("realm_url", string: a.realmURL)
-            sink.member("realm_name", string: a.realmName)
+            if let name = a.realmName { sink.member("realm_name", string: name) }
             sink.member("user_id", integer: a.userId)
         }
         switch self {
@@ -84,7 +87,7 @@ public enum ZulipNotification: Equatable, Sendable {
             switch m.recipient {
             case .channel(let id, let name, let topic):
                 sink.member("recipient_type", string: "channel")
-                sink.member("channel_name", string: name)
+                if let name { sink.member("channel_name", string: name) }
                 sink.member("channel_id", integer: id)
                 sink.member("topic", string: topic)
             case .direct(let ids):

@@ -73,7 +73,7 @@ func message(content: String, sender: String = "Alice", topic: String = "lunch")
                     try! PushServicePayload.assemble(
                         service: service, address: .pushKeyId(77),
                         ciphertext: encrypted.encryptedData, priority: .high))
-                #expect(!text.contains(n.account.realmURL) && !text.contains(n.account.realmName))
+                #expect(!text.contains(n.account.realmURL) && !text.contains(n.account.realmName ?? n.account.realmURL))
                 if case .message(let m) = n {
                     #expect(!text.contains(m.content) && !text.contains(m.senderFullName) && !text.contains("general"))
                 }

@@ -111,6 +111,8 @@ enum EnvelopeClientVectors {
                 code: code, also: also)
         }
         let delivered = "\(lookup); \(decrypt); \(types); \(accountCheck)"
+        let recipientRule =
+            "\(flutter)lib/api/notifications.dart:187-196 (channel_id present: a channel; otherwise a DM; recipient_type unread)"
         let refusedPayload: [JSONValue] = [["error": "MALFORMED_PAYLOAD"]]
         let refusedNotification: [JSONValue] = [["error": "MALFORMED_NOTIFICATION"]]
         let deployed: [VectorCase] = [
@@ -393,6 +395,44 @@ enum EnvelopeClientVectors {
                         .appending(",\"future_field\":NaN}").utf8),
                 source: "\(flutter)lib/notifications/receive.dart:295 (jsonDecode throws on NaN)",
                 code: "MALFORMED_NOTIFICATION"),
+            // Added 2026-11-23 (docs/audit/envelope.md): how the app reads a message's recipient
+            // and its optional names.
+            plaintextCase(
+                "a channel message without recipient_type: channel_id decides", ["RecipientByChannelId"],
+                JSONWriter.compactBytes(built(E.message()).json.removing("recipient_type")), source: recipientRule,
+                outcome: "delivered"),
+            plaintextCase(
+                "recipient_type \"direct\" beside channel_id: channel_id decides, a channel message",
+                ["RecipientByChannelId"],
+                JSONWriter.compactBytes(built(E.message()).json.setting("recipient_type", to: "direct")),
+                source: recipientRule, outcome: "delivered"),
+            plaintextCase(
+                "a DM whose recipient_type says channel: no channel_id, so a DM", ["RecipientByChannelId"],
+                JSONWriter.compactBytes(
+                    built(E.message(recipient: ["type": "direct", "user_ids": [10, 11]])).json.setting(
+                        "recipient_type", to: "channel")), source: recipientRule, outcome: "delivered"),
+            plaintextCase(
+                "a channel message without channel_name", ["OptionalName"],
+                JSONWriter.compactBytes(built(E.message()).json.removing("channel_name")),
+                source: "\(flutter)lib/api/notifications.g.dart:84-90 (channel_name as String?)", outcome: "delivered"),
+            plaintextCase(
+                "a message without realm_name", ["OptionalName"],
+                JSONWriter.compactBytes(built(E.message()).json.removing("realm_name")),
+                source: "\(flutter)lib/api/notifications.g.dart:44 (realm_name as String?)", outcome: "delivered"),
+            plaintextCase(
+                "a removal with realm_name null", ["OptionalName"],
+                JSONWriter.compactBytes(built(E.remove([4242])).json.setting("realm_name", to: .null)),
+                source: "\(flutter)lib/api/notifications.g.dart:92-99 (realm_name as String?)", outcome: "delivered"),
+            plaintextCase(
+                "a realm_name that is a number", ["MalformedNotification"],
+                JSONWriter.compactBytes(built(E.message()).json.setting("realm_name", to: 7)),
+                source: "\(flutter)lib/api/notifications.g.dart:44 (7 as String? throws)",
+                code: "MALFORMED_NOTIFICATION"),
+            plaintextCase(
+                "mentioned_user_group_id alone: the app does not read mentioned groups", ["ForwardCompatible"],
+                JSONWriter.compactBytes(built(E.message()).json.setting("mentioned_user_group_id", to: 5)),
+                source: "\(flutter)lib/api/notifications.g.dart:39-55 (no mentioned group is read)",
+                outcome: "delivered"),
             plaintextCase(
                 "a plaintext that is not JSON", ["MalformedNotification"], Array("message".utf8),
                 source: "\(flutter)lib/notifications/receive.dart:295 (jsonDecode throws)",
@@ -440,6 +480,20 @@ enum EnvelopeClientVectors {
                 "a message whose type is the number 1 is refused. Why: as tcId 608 (deployed tcId 49)",
                 ["UnknownTypeRefused"], JSONWriter.compactBytes(built(E.message()).json.setting("type", to: 1)),
                 code: "MALFORMED_NOTIFICATION"),
+            plaintextCase(
+                "a channel message without recipient_type is refused. Why: the server writes recipient_type in every "
+                    + "message (push_notifications.py); a message without it was not written by a Zulip server "
+                    + "(deployed tcId 63)", ["RecipientByChannelId"],
+                JSONWriter.compactBytes(built(E.message()).json.removing("recipient_type")),
+                code: "MALFORMED_NOTIFICATION",
+                nonceLabel: "a channel message without recipient_type: channel_id decides"),
+            plaintextCase(
+                "recipient_type \"direct\" beside channel_id is refused. Why: the two disagree, and a reader that trusts "
+                    + "one of them silently files the message under another conversation (deployed tcId 64)",
+                ["RecipientByChannelId"],
+                JSONWriter.compactBytes(built(E.message()).json.setting("recipient_type", to: "direct")),
+                code: "MALFORMED_NOTIFICATION",
+                nonceLabel: "recipient_type \"direct\" beside channel_id: channel_id decides, a channel message"),
         ]
         // Proposal profile.
         let devices: JSONValue = [

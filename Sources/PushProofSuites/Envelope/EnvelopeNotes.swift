@@ -3,6 +3,16 @@ import PushProofConformance
 /// The flags of the envelope vector files and what each means.
 enum EnvelopeNotes {
     static let catalogue: [String: VectorNote] = [
+        "RecipientByChannelId": .init(
+            bugType: "DEFINED",
+            description:
+                "zulip-flutter decides a message's recipient by whether channel_id is present (a channel) or not (a DM, recipient_user_ids); recipient_type is not read."
+        ),
+        "OptionalName": .init(
+            bugType: "DEFINED",
+            description:
+                "zulip-flutter reads realm_name and channel_name as String?: absent or null is fine, another type is not. The delivered notification then has no such member."
+        ),
         "KeyIdRange": .init(
             bugType: "EDGE_CASE",
             description:

@@ -234,6 +234,11 @@ def later(time, seconds):
 
 
 def parse_notification(plaintext):
+    """A message or remove notification as zulip-flutter@e989e4f reads it
+    (lib/api/notifications.dart:93-260, notifications.g.dart:39-101): `realm_name` and
+    `channel_name` optional (`as String?`); the recipient a channel when `channel_id` is present,
+    a DM otherwise (`recipient_type` is not read); mentioned user groups are not read. Written
+    back as the reference writes it (recipient_type from the recipient found)."""
     def fail():
         return ProtocolError("MALFORMED_NOTIFICATION")
     try:
@@ -248,23 +253,31 @@ def parse_notification(plaintext):
         if (kind is int and not is_int(value)) or (kind is str and not isinstance(value, str)):
             raise fail()
         return value
-    out = {"type": need("type", str), "realm_url": need("realm_url", str), "realm_name": need("realm_name", str), "user_id": need("user_id", int)}
+
+    def optional(name):
+        value = n.get(name)
+        if value is not None and not isinstance(value, str):
+            raise fail()
+        return value
+    out = {"type": need("type", str), "realm_url": need("realm_url", str)}
+    realm_name = optional("realm_name")
+    if realm_name is not None:
+        out["realm_name"] = realm_name
+    out["user_id"] = need("user_id", int)
     if out["type"] == "message":
         for name, kind in (("sender_id", int), ("sender_full_name", str), ("sender_avatar_url", str), ("message_id", int),
                            ("time", int), ("content", str)):
             out[name] = need(name, kind)
-        if "mentioned_user_group_id" in n or "mentioned_user_group_name" in n:
-            out["mentioned_user_group_id"], out["mentioned_user_group_name"] = need("mentioned_user_group_id", int), need("mentioned_user_group_name", str)
-        out["recipient_type"] = need("recipient_type", str)
-        if out["recipient_type"] == "channel":
-            out.update(channel_id=need("channel_id", int), channel_name=need("channel_name", str), topic=need("topic", str))
-        elif out["recipient_type"] == "direct":
+        if "channel_id" in n:  # notifications.dart:190-196
+            out.update(recipient_type="channel", channel_id=need("channel_id", int), topic=need("topic", str))
+            channel_name = optional("channel_name")
+            if channel_name is not None:
+                out["channel_name"] = channel_name
+        else:
             ids = n.get("recipient_user_ids")
             if not isinstance(ids, list) or not all(is_int(i) for i in ids):
                 raise fail()
-            out["recipient_user_ids"] = ids
-        else:
-            raise fail()
+            out.update(recipient_type="direct", recipient_user_ids=ids)
     else:  # "remove": the caller has dropped every other type (receive.dart:296-300)
         ids = n.get("message_ids")
         if not isinstance(ids, list) or not all(is_int(i) for i in ids):
