@@ -28,10 +28,13 @@ public enum Zlib {
         case libraryFailure
     }
 
-    /// One call of `inflate(Z_FINISH)` over the whole input into `limit` bytes of room.
-    public static func inflate(_ input: [UInt8], format: Format, limit: Int) throws(Failure) -> [UInt8] {
-        guard input.count <= Int(UInt32.max), limit <= Int(UInt32.max), limit >= 0 else { throw .libraryFailure }
-        var out = [UInt8](repeating: 0, count: max(limit, 1))
+    /// One call of `inflate(Z_FINISH)` over the whole input into `room` bytes: the status, the
+    /// output buffer (`room` bytes), and how much input was left unread and room left unwritten.
+    private static func inflateOnce(_ input: [UInt8], format: Format, room: Int) throws(Failure) -> (
+        status: Int32, out: [UInt8], written: Int, inputLeft: uInt, roomLeft: uInt
+    ) {
+        guard input.count <= Int(UInt32.max), room <= Int(UInt32.max), room >= 0 else { throw .libraryFailure }
+        var out = [UInt8](repeating: 0, count: max(room, 1))
         var stream = z_stream()
         guard pushproof_inflate_init2(&stream, format.windowBits) == Z_OK else { throw .libraryFailure }
         defer { inflateEnd(&stream) }
@@ -40,12 +43,18 @@ public enum Zlib {
                 stream.next_in = UnsafeMutablePointer(mutating: inp.baseAddress)
                 stream.avail_in = uInt(inp.count)
                 stream.next_out = o.baseAddress
-                stream.avail_out = uInt(limit)
+                stream.avail_out = uInt(room)
                 return CZlib.inflate(&stream, Z_FINISH)
             }
         }
-        switch classify(status, inputLeft: stream.avail_in, roomLeft: stream.avail_out) {
-        case nil: return Array(out[0..<Int(stream.total_out)])
+        return (status, out, Int(stream.total_out), stream.avail_in, stream.avail_out)
+    }
+
+    /// The whole stream into at most `limit` bytes; a stream that would write more is refused.
+    public static func inflate(_ input: [UInt8], format: Format, limit: Int) throws(Failure) -> [UInt8] {
+        let run = try inflateOnce(input, format: format, room: limit)
+        switch classify(run.status, inputLeft: run.inputLeft, roomLeft: run.roomLeft) {
+        case nil: return Array(run.out[0..<run.written])
         case .tooLarge?: throw .tooLarge(limit: limit)
         case let failure?: throw failure
         }
@@ -56,29 +65,14 @@ public enum Zlib {
     /// rather than refused. A stream that ends before the room is full must end exactly at the
     /// end of the input. The room is allocated up front, so `capacity` is the caller's bound.
     public static func inflatePrefix(_ input: [UInt8], format: Format, capacity: Int) throws(Failure) -> [UInt8] {
-        guard input.count <= Int(UInt32.max), capacity <= Int(UInt32.max), capacity >= 0 else {
-            throw .libraryFailure
-        }
+        let run = try inflateOnce(input, format: format, room: capacity)
         guard capacity > 0 else { return [] }
-        var out = [UInt8](repeating: 0, count: capacity)
-        var stream = z_stream()
-        guard pushproof_inflate_init2(&stream, format.windowBits) == Z_OK else { throw .libraryFailure }
-        defer { inflateEnd(&stream) }
-        let status = input.withUnsafeBufferPointer { inp in
-            out.withUnsafeMutableBufferPointer { o in
-                stream.next_in = UnsafeMutablePointer(mutating: inp.baseAddress)
-                stream.avail_in = uInt(inp.count)
-                stream.next_out = o.baseAddress
-                stream.avail_out = uInt(capacity)
-                return CZlib.inflate(&stream, Z_FINISH)
-            }
-        }
-        switch status {
+        switch run.status {
         case Z_STREAM_END, Z_BUF_ERROR, Z_OK:
             // The room is full: keep the prefix, whatever follows in the input.
-            if stream.avail_out == 0 { return out }
-            if let failure = classify(status, inputLeft: stream.avail_in, roomLeft: stream.avail_out) { throw failure }
-            return Array(out[0..<Int(stream.total_out)])
+            if run.roomLeft == 0 { return run.out }
+            if let failure = classify(run.status, inputLeft: run.inputLeft, roomLeft: run.roomLeft) { throw failure }
+            return Array(run.out[0..<run.written])
         case Z_MEM_ERROR: throw .libraryFailure
         default: throw .badData
         }
