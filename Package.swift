@@ -51,7 +51,11 @@ let package = Package(
         .target(name: "PushProofJSON"),
         // The durable stores' connection to SQLite (GRDB): a call as its own transaction, or a
         // savepoint inside a rolled-back scratch session (fuzzing).
-        .target(name: "PushProofStorage", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "PushProofStorage",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
 
         // One module per protocol piece.
         .target(name: "ZulipRegistration", dependencies: ["PushProofCore", "PushProofCrypto", "PushProofJSON"]),

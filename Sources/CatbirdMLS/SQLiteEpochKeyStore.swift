@@ -23,9 +23,7 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
         do {
             var config = Configuration()
             config.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
-            let queue =
-                try path.map { try DatabaseQueue(path: $0, configuration: config) }
-                ?? DatabaseQueue(configuration: config)
+            let connection = try StoreConnection.open(path: path, configuration: config)
             var m = DatabaseMigrator()
             m.registerMigration("v1") { db in
                 try db.execute(
@@ -50,8 +48,8 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
                         );
                         """)
             }
-            try m.migrate(queue)
-            connection = StoreConnection(queue: queue)
+            try m.migrate(connection.queue)
+            self.connection = connection
         } catch {
             throw .unknownStep("cannot open the epoch-key database: \(Self.reason(error))")
         }
@@ -93,49 +91,53 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
             case .saveEpochSecret(let user, let c, let e, let secret):
                 try Self.nonNegative(e, "the epoch")
                 let u = normal(user)
-                return try connection.write { db in
+                // One write, the last statement: no savepoint needed inside a scratch session.
+                return try connection.writeOne { db in
                     let key = id(u, c, e)
                     if policy == .strict {
-                        let floor = try Int64.fetchOne(
-                            try db.cachedStatement(
-                                sql: "SELECT epoch FROM deletionPoint WHERE currentUserDID = ? AND conversationID = ?"),
-                            arguments: [u, c])
-                        let gone =
-                            try Bool.fetchOne(
-                                try db.cachedStatement(sql: "SELECT 1 FROM deletedEpoch WHERE epochKeyID = ?"),
-                                arguments: [key]) ?? false
+                        var floor: Int64?
+                        try db.cachedStatement(
+                            sql: "SELECT epoch FROM deletionPoint WHERE currentUserDID = ? AND conversationID = ?"
+                        ).runDirect(.text(u), .text(c)) { floor = $0.integer(0) }
+                        var gone = false
+                        try db.cachedStatement(sql: "SELECT 1 FROM deletedEpoch WHERE epochKeyID = ?").runDirect(
+                            .text(key)
+                        ) { _ in gone = true }
                         if gone || floor.map({ e < $0 }) == true {
                             return .refused(.epochDeleted(conversation: c, epoch: e))
                         }
                     }
-                    let old = try Row.fetchOne(
-                        try db.cachedStatement(sql: "SELECT isActive, deletedAt FROM epochKey WHERE epochKeyID = ?"),
-                        arguments: [key])
-                    // An upsert that sets every column, as GRDB's save() does upstream.
-                    try db.cachedStatement(
-                        sql: """
-                            INSERT OR REPLACE INTO epochKey
-                                (epochKeyID, conversationID, currentUserDID, epoch, keyMaterial, isActive, deletedAt)
-                            VALUES (?, ?, ?, ?, ?, 1, NULL)
-                            """
-                    ).executeForgettingArguments([key, c, u, e, secret.withUnsafeBytes { Data($0) }])
+                    var old: (active: Bool, marked: Bool)?
+                    try db.cachedStatement(sql: "SELECT isActive, deletedAt FROM epochKey WHERE epochKeyID = ?")
+                        .runDirect(.text(key)) { old = ($0.integer(0) != 0, !$0.isNull(1)) }
+                    // An upsert that sets every column, as GRDB's save() does upstream; the secret
+                    // is bound in place and unbound before the call returns.
+                    try secret.withUnsafeBytes { material in
+                        try db.cachedStatement(
+                            sql: """
+                                INSERT OR REPLACE INTO epochKey
+                                    (epochKeyID, conversationID, currentUserDID, epoch, keyMaterial, isActive, deletedAt)
+                                VALUES (?, ?, ?, ?, ?, 1, NULL)
+                                """
+                        ).runDirect(.text(key), .text(c), .text(u), .integer(e), .bytes(material))
+                    }
                     guard let old else { return .stored }
-                    let wasActive: Bool = old["isActive"]
-                    let marked = (old["deletedAt"] as Int64?) != nil
-                    return wasActive && !marked ? .replaced : .restored
+                    return old.active && !old.marked ? .replaced : .restored
                 }
             case .getEpochSecret(let user, let c, let e):
                 try Self.nonNegative(e, "the epoch")
                 let u = normal(user)
-                let data = try connection.withoutTransaction { db in
-                    try Data.fetchOne(
-                        try db.cachedStatement(
-                            sql: """
-                                SELECT keyMaterial FROM epochKey
-                                WHERE epochKeyID = ? AND currentUserDID = ? AND isActive = 1
-                                """), arguments: [id(u, c, e), u])
+                let material = try connection.withoutTransaction { db in
+                    var material: [UInt8]?
+                    try db.cachedStatement(
+                        sql: """
+                            SELECT keyMaterial FROM epochKey
+                            WHERE epochKeyID = ? AND currentUserDID = ? AND isActive = 1
+                            """
+                    ).runDirect(.text(id(u, c, e)), .text(u)) { row in material = row.withBytes(0) { [UInt8]($0) } }
+                    return material
                 }
-                return data.map { .found([UInt8]($0)) } ?? .notFound
+                return material.map { .found($0) } ?? .notFound
             case .deleteEpochSecret(let user, let c, let e):
                 try Self.nonNegative(e, "the epoch")
                 let u = normal(user)
@@ -147,13 +149,11 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
                                 UPDATE epochKey SET deletedAt = 0, isActive = 0
                                 WHERE epochKeyID = ? AND currentUserDID = ?
                                 """
-                        ).execute(arguments: [key, u])
+                        ).runDirect(.text(key), .text(u))
                         return .deactivated(db.changesCount)
                     }
-                    try db.cachedStatement(sql: "INSERT OR IGNORE INTO deletedEpoch VALUES (?)").execute(arguments: [
-                        key
-                    ])
-                    try db.cachedStatement(sql: "DELETE FROM epochKey WHERE epochKeyID = ?").execute(arguments: [key])
+                    try db.cachedStatement(sql: "INSERT OR IGNORE INTO deletedEpoch VALUES (?)").runDirect(.text(key))
+                    try db.cachedStatement(sql: "DELETE FROM epochKey WHERE epochKeyID = ?").runDirect(.text(key))
                     return .deleted(db.changesCount)
                 }
             case .deleteEpochsBefore(let user, let c, let cutoff):
@@ -166,12 +166,12 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
                                 UPDATE epochKey SET deletedAt = 0, isActive = 0
                                 WHERE conversationID = ? AND currentUserDID = ? AND epoch < ? AND isActive = 1
                                 """
-                        ).execute(arguments: [c, u, cutoff])
+                        ).runDirect(.text(c), .text(u), .integer(cutoff))
                         return .deactivated(db.changesCount)
                     }
                     try db.cachedStatement(
                         sql: "DELETE FROM epochKey WHERE conversationID = ? AND currentUserDID = ? AND epoch < ?"
-                    ).execute(arguments: [c, u, cutoff])
+                    ).runDirect(.text(c), .text(u), .integer(cutoff))
                     let n = db.changesCount
                     try raiseFloor(db, u, c, to: cutoff)
                     return .deleted(n)
@@ -179,13 +179,14 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
             case .deleteOldEpochKeys(let user, let c, let keepLast):
                 let u = policy == .deployed ? user : normal(user)
                 return try connection.write { db in
-                    let epochs = try Int64.fetchAll(
-                        try db.cachedStatement(
-                            sql: """
-                                SELECT epoch FROM epochKey
-                                WHERE conversationID = ? AND currentUserDID = ? AND isActive = 1
-                                ORDER BY epoch DESC
-                                """), arguments: [c, u])
+                    var epochs: [Int64] = []
+                    try db.cachedStatement(
+                        sql: """
+                            SELECT epoch FROM epochKey
+                            WHERE conversationID = ? AND currentUserDID = ? AND isActive = 1
+                            ORDER BY epoch DESC
+                            """
+                    ).runDirect(.text(c), .text(u)) { epochs.append($0.integer(0)) }
                     guard Int64(epochs.count) > keepLast else { return policy == .deployed ? .marked(0) : .deleted(0) }
                     guard keepLast >= 0 else {
                         if policy == .deployed {
@@ -201,10 +202,10 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
                                     UPDATE epochKey SET deletedAt = 0
                                     WHERE conversationID = ? AND currentUserDID = ? AND epoch = ?
                                     """
-                            ).execute(arguments: [c, u, e])
+                            ).runDirect(.text(c), .text(u), .integer(e))
                         } else {
-                            try db.cachedStatement(sql: "DELETE FROM epochKey WHERE epochKeyID = ?").execute(
-                                arguments: [id(u, c, e)])
+                            try db.cachedStatement(sql: "DELETE FROM epochKey WHERE epochKeyID = ?").runDirect(
+                                .text(id(u, c, e)))
                         }
                     }
                     if policy == .strict, let newest = doomed.first {
@@ -215,15 +216,15 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
                 }
             case .deleteMarkedEpochKeys(let user):
                 let u = policy == .deployed ? user : normal(user)
-                return try connection.write { db in
+                return try connection.writeOne { db in
                     try db.cachedStatement(
                         sql: "DELETE FROM epochKey WHERE currentUserDID = ? AND deletedAt IS NOT NULL"
-                    ).execute(arguments: [u])
+                    ).runDirect(.text(u))
                     return .deleted(db.changesCount)
                 }
             case .deleteConversation(let c):
-                return try connection.write { db in
-                    try db.cachedStatement(sql: "DELETE FROM epochKey WHERE conversationID = ?").execute(arguments: [c])
+                return try connection.writeOne { db in
+                    try db.cachedStatement(sql: "DELETE FROM epochKey WHERE conversationID = ?").runDirect(.text(c))
                     return .deleted(db.changesCount)
                 }
             default:
@@ -243,24 +244,25 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
                 INSERT INTO deletionPoint (currentUserDID, conversationID, epoch) VALUES (?, ?, ?)
                 ON CONFLICT (currentUserDID, conversationID) DO UPDATE SET epoch = max(epoch, excluded.epoch)
                 """
-        ).execute(arguments: [user, conversation, epoch])
+        ).runDirect(.text(user), .text(conversation), .integer(epoch))
     }
 
     /// The rows, as ``EpochKeyStore/storedRows`` lists them.
     public func storedRows() throws(EpochKeyStoreError) -> [EpochKeySnapshot.Row] {
         do {
             return try connection.withoutTransaction { db in
-                try Row.fetchAll(
-                    try db.cachedStatement(
-                        sql: "SELECT conversationID, epoch, currentUserDID, isActive, deletedAt FROM epochKey")
-                )
-                .map { row in
-                    let active: Bool = row["isActive"]
-                    let marked = (row["deletedAt"] as Int64?) != nil
-                    return EpochKeySnapshot.Row(
-                        conversation: row["conversationID"], epoch: row["epoch"], user: row["currentUserDID"],
-                        state: !active ? .inactive : marked ? .marked : .active)
-                }.sorted()
+                var rows: [EpochKeySnapshot.Row] = []
+                try db.cachedStatement(
+                    sql: "SELECT conversationID, epoch, currentUserDID, isActive, deletedAt FROM epochKey"
+                ).runDirect { row in
+                    let active = row.integer(3) != 0
+                    let marked = !row.isNull(4)
+                    rows.append(
+                        EpochKeySnapshot.Row(
+                            conversation: row.text(0), epoch: row.integer(1), user: row.text(2),
+                            state: !active ? .inactive : marked ? .marked : .active))
+                }
+                return rows.sorted()
             }
         } catch {
             throw .unknownStep("cannot read the epoch-key database: \(Self.reason(error))")

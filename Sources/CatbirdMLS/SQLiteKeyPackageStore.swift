@@ -32,11 +32,8 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
             var config = Configuration()
             config.foreignKeysEnabled = true
             config.busyMode = .timeout(10)
-            let queue =
-                try path.map { try DatabaseQueue(path: $0, configuration: config) }
-                ?? DatabaseQueue(configuration: config)
-            try Self.migrator.migrate(queue)
-            connection = StoreConnection(queue: queue)
+            connection = try StoreConnection.open(path: path, configuration: config)
+            try Self.migrator.migrate(connection.queue)
         } catch {
             throw .storage("cannot open the KeyPackage database: \(Self.reason(error))")
         }
@@ -107,10 +104,14 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
         return String(describing: type(of: error))
     }
 
-    /// Runs `body` in one write transaction; store errors pass, SQLite's become typed.
-    private func write<T>(_ what: String, _ body: (Database) throws -> T) throws(KeyPackageStoreError) -> T {
+    /// Runs `body` in one write transaction (`single`: its only write is one statement, and
+    /// nothing throws after it: no savepoint inside a scratch session); store errors pass,
+    /// SQLite's become typed.
+    private func write<T>(_ what: String, single: Bool = false, _ body: (Database) throws -> T)
+        throws(KeyPackageStoreError) -> T
+    {
         do {
-            return try connection.write(body)
+            return try single ? connection.writeOne(body) : connection.write(body)
         } catch let error as KeyPackageStoreError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
@@ -126,12 +127,13 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
         user: String, deviceId: String, signatureKey: [UInt8], batch: [KeyPackageInventory.Upload], now: Int64
     ) throws(KeyPackageStoreError) -> Registration {
         try write("register") { db in
-            // Cached statements (compiled once per connection); the two that bind the signature
-            // key drop it once run.
-            let byKey = try db.cachedStatement(
-                sql: "SELECT deviceId FROM device WHERE userDid = ? AND signatureKey = ?")
-            defer { byKey.forgetArguments() }
-            let existing = try String.fetchOne(byKey, arguments: [user, Data(signatureKey)])
+            // Cached statements (compiled once per connection), run directly; the two that bind
+            // the signature key bind it in place and unbind it before they return.
+            var existing: String?
+            try signatureKey.withUnsafeBytes { key in
+                try db.cachedStatement(sql: "SELECT deviceId FROM device WHERE userDid = ? AND signatureKey = ?")
+                    .runDirect(.text(user), .bytes(key)) { existing = $0.text(0) }
+            }
             let device = existing ?? deviceId
             if let existing {
                 try db.cachedStatement(
@@ -139,11 +141,13 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
                         UPDATE keyPackage SET status = 'revoked'
                         WHERE owner = ? AND device = ? AND status IN ('available', 'reserved')
                         """
-                ).execute(arguments: [user, existing])
+                ).runDirect(.text(user), .text(existing))
             } else {
-                try db.cachedStatement(
-                    sql: "INSERT INTO device (userDid, deviceId, credential, signatureKey) VALUES (?, ?, ?, ?)"
-                ).executeForgettingArguments([user, deviceId, "\(user)#\(deviceId)", Data(signatureKey)])
+                try signatureKey.withUnsafeBytes { key in
+                    try db.cachedStatement(
+                        sql: "INSERT INTO device (userDid, deviceId, credential, signatureKey) VALUES (?, ?, ?, ?)"
+                    ).runDirect(.text(user), .text(deviceId), .text("\(user)#\(deviceId)"), .bytes(key))
+                }
             }
             try faultBetweenWrites?()
             try insert(db, owner: user, device: device, batch, now: now)
@@ -167,19 +171,18 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
         guard (1...KeyPackageInventory.legacyBatchLimit).contains(batch.count) else {
             throw KeyPackageStoreError.invalidRequest("1 to 100 KeyPackages per upload, not \(batch.count)")
         }
-        guard
-            let revoked = try Bool.fetchOne(
-                try db.cachedStatement(sql: "SELECT revoked FROM device WHERE userDid = ? AND deviceId = ?"),
-                arguments: [owner, device])
-        else { throw KeyPackageStoreError.unknownDevice }
+        var revoked: Bool?
+        try db.cachedStatement(sql: "SELECT revoked FROM device WHERE userDid = ? AND deviceId = ?")
+            .runDirect(.text(owner), .text(device)) { revoked = $0.integer(0) != 0 }
+        guard let revoked else { throw KeyPackageStoreError.unknownDevice }
         guard !revoked else { throw KeyPackageStoreError.deviceTombstoned }
-        let live =
-            try Int.fetchOne(
-                try db.cachedStatement(
-                    sql: """
-                        SELECT count(*) FROM keyPackage
-                        WHERE owner = ? AND device = ? AND status IN ('available', 'reserved')
-                        """), arguments: [owner, device]) ?? 0
+        var live = 0
+        try db.cachedStatement(
+            sql: """
+                SELECT count(*) FROM keyPackage
+                WHERE owner = ? AND device = ? AND status IN ('available', 'reserved')
+                """
+        ).runDirect(.text(owner), .text(device)) { live = Int($0.integer(0)) }
         guard live + batch.count <= KeyPackageInventory.deployedLiveLimit else {
             throw KeyPackageStoreError.inventoryLimitReached(live: live)
         }
@@ -190,7 +193,11 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
                 """)
         for (n, u) in batch.enumerated() {
             do {
-                try statement.execute(arguments: [u.ref, u.initKey, owner, device, now, u.notBefore, u.notAfter])
+                // The schema refuses a repeated ref or init key (a failed statement stays compiled:
+                // run directly, GRDB's cache does not drop it).
+                try statement.runDirect(
+                    .text(u.ref), .text(u.initKey), .text(owner), .text(device), .integer(now),
+                    .integer(u.notBefore), .integer(u.notAfter))
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                 throw KeyPackageStoreError.duplicate(position: n)
             }
@@ -201,19 +208,23 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
     /// Reserves the device's oldest package that is available and inside its lifetime; nil when
     /// there is none. A compare-and-set: a package another connection took first is skipped.
     public func claim(owner: String, device: String, now: Int64) throws(KeyPackageStoreError) -> String? {
-        try write("claim") { db in
-            let candidates = try String.fetchAll(
-                try db.cachedStatement(
-                    sql: """
-                        SELECT ref FROM keyPackage
-                        WHERE owner = ? AND device = ? AND status = 'available'
-                            AND notBefore < ? AND ? < notAfter AND createdAt <= ?
-                        ORDER BY createdAt, ref LIMIT 8
-                        """), arguments: [owner, device, now, now, now])
+        // One write at most: the first UPDATE that changes a row returns.
+        try write("claim", single: true) { db in
+            var candidates: [String] = []
+            try db.cachedStatement(
+                sql: """
+                    SELECT ref FROM keyPackage
+                    WHERE owner = ? AND device = ? AND status = 'available'
+                        AND notBefore < ? AND ? < notAfter AND createdAt <= ?
+                    ORDER BY createdAt, ref LIMIT 8
+                    """
+            ).runDirect(.text(owner), .text(device), .integer(now), .integer(now), .integer(now)) {
+                candidates.append($0.text(0))
+            }
             for ref in candidates {
                 try db.cachedStatement(
                     sql: "UPDATE keyPackage SET status = 'reserved' WHERE ref = ? AND status = 'available'"
-                ).execute(arguments: [ref])
+                ).runDirect(.text(ref))
                 if db.changesCount == 1 { return ref }
             }
             return nil
@@ -225,30 +236,29 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
     public func transition(ref: String, to status: KeyPackageInventory.Status, now: Int64)
         throws(KeyPackageStoreError)
     {
-        try write("transition") { db in
-            guard
-                let row = try Row.fetchOne(
-                    try db.cachedStatement(sql: "SELECT status, notAfter FROM keyPackage WHERE ref = ?"),
-                    arguments: [ref])
-            else { throw KeyPackageStoreError.notFound }
-            let from = KeyPackageInventory.Status(rawValue: row["status"]) ?? .available
+        try write("transition", single: true) { db in
+            var row: (status: String, notAfter: Int64)?
+            try db.cachedStatement(sql: "SELECT status, notAfter FROM keyPackage WHERE ref = ?").runDirect(.text(ref)) {
+                row = ($0.text(0), $0.integer(1))
+            }
+            guard let row else { throw KeyPackageStoreError.notFound }
+            let from = KeyPackageInventory.Status(rawValue: row.status) ?? .available
             let allowed: [KeyPackageInventory.Status: Set<KeyPackageInventory.Status>] = [
                 .available: [.reserved, .expired, .revoked], .reserved: [.available, .consumed, .expired, .revoked],
             ]
             guard let next = allowed[from] else { throw KeyPackageStoreError.terminalState }
             guard next.contains(status) else { throw KeyPackageStoreError.invalidTransition }
-            if status == .expired, now < (row["notAfter"] as Int64) { throw KeyPackageStoreError.notExpired }
-            try db.cachedStatement(sql: "UPDATE keyPackage SET status = ? WHERE ref = ?").execute(arguments: [
-                status.rawValue, ref,
-            ])
+            if status == .expired, now < row.notAfter { throw KeyPackageStoreError.notExpired }
+            try db.cachedStatement(sql: "UPDATE keyPackage SET status = ? WHERE ref = ?").runDirect(
+                .text(status.rawValue), .text(ref))
         }
     }
 
     /// Revokes a device and every live package of it.
     public func revoke(owner: String, device: String) throws(KeyPackageStoreError) -> Int {
         try write("revoke") { db in
-            try db.cachedStatement(sql: "UPDATE device SET revoked = 1 WHERE userDid = ? AND deviceId = ?").execute(
-                arguments: [owner, device])
+            try db.cachedStatement(sql: "UPDATE device SET revoked = 1 WHERE userDid = ? AND deviceId = ?").runDirect(
+                .text(owner), .text(device))
             guard db.changesCount == 1 else { throw KeyPackageStoreError.unknownDevice }
             try faultBetweenWrites?()
             try db.cachedStatement(
@@ -256,7 +266,7 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
                     UPDATE keyPackage SET status = 'revoked'
                     WHERE owner = ? AND device = ? AND status IN ('available', 'reserved')
                     """
-            ).execute(arguments: [owner, device])
+            ).runDirect(.text(owner), .text(device))
             return db.changesCount
         }
     }
@@ -287,14 +297,15 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
     public func packages() throws(KeyPackageStoreError) -> [StoredPackage] {
         do {
             return try connection.withoutTransaction { db in
-                try Row.fetchAll(
-                    try db.cachedStatement(
-                        sql: "SELECT ref, initKey, owner, device, status FROM keyPackage ORDER BY ref")
-                ).map {
-                    StoredPackage(
-                        ref: $0["ref"], initKey: $0["initKey"], owner: $0["owner"], device: $0["device"],
-                        status: KeyPackageInventory.Status(rawValue: $0["status"]) ?? .available)
-                }
+                var packages: [StoredPackage] = []
+                try db.cachedStatement(sql: "SELECT ref, initKey, owner, device, status FROM keyPackage ORDER BY ref")
+                    .runDirect {
+                        packages.append(
+                            StoredPackage(
+                                ref: $0.text(0), initKey: $0.text(1), owner: $0.text(2), device: $0.text(3),
+                                status: KeyPackageInventory.Status(rawValue: $0.text(4)) ?? .available))
+                    }
+                return packages
             }
         } catch { throw .storage("cannot read the packages: \(Self.reason(error))") }
     }

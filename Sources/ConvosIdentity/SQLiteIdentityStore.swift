@@ -25,11 +25,8 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
             var config = Configuration()
             config.foreignKeysEnabled = true
             config.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
-            let queue =
-                try path.map { try DatabaseQueue(path: $0, configuration: config) }
-                ?? DatabaseQueue(configuration: config)
-            try Self.migrator.migrate(queue)
-            connection = StoreConnection(queue: queue)
+            connection = try StoreConnection.open(path: path, configuration: config)
+            try Self.migrator.migrate(connection.queue)
         } catch {
             throw .storage("cannot open the identity database: \(Self.reason(error))")
         }
@@ -74,40 +71,50 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
         return String(describing: type(of: error))
     }
 
-    private static func row(_ db: Database, where column: String, is value: String) throws -> ConversationIdentity? {
-        // Two fixed statements (one per column), compiled once per connection; they bind only
-        // identifiers.
-        let statement = try db.cachedStatement(
-            sql: "SELECT inboxId, clientId, privateKey, databaseKey FROM keychainIdentity WHERE \(column) = ?")
-        guard let row = try Row.fetchOne(statement, arguments: [value]) else { return nil }
-        let privateKey: Data = row["privateKey"]
-        let databaseKey: Data = row["databaseKey"]
-        guard let clientId = ClientId(validating: row["clientId"]) else { return nil }
-        return ConversationIdentity(
-            inboxId: row["inboxId"], clientId: clientId,
-            privateKey: SecretBytes(copying: privateKey), databaseKey: SecretBytes(copying: databaseKey))
+    private static let byInbox =
+        "SELECT inboxId, clientId, privateKey, databaseKey FROM keychainIdentity WHERE inboxId = ?"
+    private static let byClientId =
+        "SELECT inboxId, clientId, privateKey, databaseKey FROM keychainIdentity WHERE clientId = ?"
+
+    /// The identity found by `query` (``byInbox`` or ``byClientId``) for `value`.
+    private static func row(_ db: Database, _ query: String, _ value: String) throws -> ConversationIdentity? {
+        // Two fixed statements (one per column), compiled once per connection, run directly; they
+        // bind only identifiers, and the keys go from SQLite's row straight into SecretBytes.
+        var found: ConversationIdentity?
+        try db.cachedStatement(sql: query).runDirect(.text(value)) { row in
+            guard let clientId = ClientId(validating: row.text(1)) else { return }
+            found = ConversationIdentity(
+                inboxId: row.text(0), clientId: clientId,
+                privateKey: row.withBytes(2) { SecretBytes(copying: $0) },
+                databaseKey: row.withBytes(3) { SecretBytes(copying: $0) })
+        }
+        return found
     }
 
     public func save(_ identity: ConversationIdentity) throws(IdentityError) -> SaveOutcome {
         do {
             return try connection.write { db in
-                let byInbox = try Self.row(db, where: "inboxId", is: identity.inboxId)
-                let byClient = try Self.row(db, where: "clientId", is: identity.clientId.value)
+                let byInbox = try Self.row(db, Self.byInbox, identity.inboxId)
+                let byClient = try Self.row(db, Self.byClientId, identity.clientId.value)
                 if let outcome = try Self.check(identity, existingByInbox: byInbox, existingByClient: byClient) {
                     return outcome
                 }
-                try db.cachedStatement(sql: "INSERT INTO inbox (inboxId, clientId) VALUES (?, ?)").execute(
-                    arguments: [identity.inboxId, identity.clientId.value])
+                try db.cachedStatement(sql: "INSERT INTO inbox (inboxId, clientId) VALUES (?, ?)").runDirect(
+                    .text(identity.inboxId), .text(identity.clientId.value))
                 try faultBetweenWrites?()
-                // A cached statement (compiled once per connection) that drops the key bytes once
-                // run: it holds none between saves.
-                try db.cachedStatement(
-                    sql: "INSERT INTO keychainIdentity (inboxId, clientId, privateKey, databaseKey) VALUES (?, ?, ?, ?)"
-                ).executeForgettingArguments([
-                    identity.inboxId, identity.clientId.value,
-                    identity.privateKey.withUnsafeBytes { Data($0) },
-                    identity.databaseKey.withUnsafeBytes { Data($0) },
-                ])
+                // A cached statement (compiled once per connection) that binds the keys in place
+                // and unbinds them before it returns: no copy outside SQLite, none held between
+                // saves.
+                try identity.privateKey.withUnsafeBytes { privateKey in
+                    try identity.databaseKey.withUnsafeBytes { databaseKey in
+                        try db.cachedStatement(
+                            sql:
+                                "INSERT INTO keychainIdentity (inboxId, clientId, privateKey, databaseKey) VALUES (?, ?, ?, ?)"
+                        ).runDirect(
+                            .text(identity.inboxId), .text(identity.clientId.value), .bytes(privateKey),
+                            .bytes(databaseKey))
+                    }
+                }
                 return .saved
             }
         } catch let error as IdentityError {
@@ -120,13 +127,13 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
     public func identity(clientId: String) throws(IdentityError) -> ConversationIdentity? {
         // One SELECT is atomic on its own: no transaction around it (GRDB's read transaction costs
         // several statements more).
-        do { return try connection.withoutTransaction { try Self.row($0, where: "clientId", is: clientId) } } catch {
+        do { return try connection.withoutTransaction { try Self.row($0, Self.byClientId, clientId) } } catch {
             throw .storage(Self.reason(error))
         }
     }
 
     public func identity(inboxId: String) throws(IdentityError) -> ConversationIdentity? {
-        do { return try connection.withoutTransaction { try Self.row($0, where: "inboxId", is: inboxId) } } catch {
+        do { return try connection.withoutTransaction { try Self.row($0, Self.byInbox, inboxId) } } catch {
             throw .storage(Self.reason(error))
         }
     }
@@ -135,7 +142,7 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
         do {
             // One DELETE (the keychain row goes with it by cascade) is atomic on its own.
             return try connection.withoutTransaction { db in
-                try db.cachedStatement(sql: "DELETE FROM inbox WHERE inboxId = ?").execute(arguments: [inboxId])
+                try db.cachedStatement(sql: "DELETE FROM inbox WHERE inboxId = ?").runDirect(.text(inboxId))
                 return db.changesCount > 0
             }
         } catch {
@@ -149,10 +156,8 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
         do {
             return try connection.withoutTransaction { db in
                 var pairs: [String: String] = [:]
-                for row in try Row.fetchAll(
-                    try db.cachedStatement(sql: "SELECT inboxId, clientId FROM keychainIdentity"))
-                {
-                    pairs[row["inboxId"]] = row["clientId"]
+                try db.cachedStatement(sql: "SELECT inboxId, clientId FROM keychainIdentity").runDirect {
+                    pairs[$0.text(0)] = $0.text(1)
                 }
                 return pairs
             }

@@ -76,14 +76,45 @@ import Testing
         #expect(seenByOther.isEmpty)
     }
 
-    @Test func aStatementForgetsItsArgumentsOnceRun() throws {
+    @Test func aDirectRunBindsReadsAndLeavesNothingBound() throws {
         let queue = try DatabaseQueue()
         try queue.write { db in
-            try db.execute(sql: "CREATE TABLE k (v BLOB NOT NULL)")
-            let statement = try db.cachedStatement(sql: "INSERT INTO k VALUES (?)")
-            try statement.executeForgettingArguments([Data([1, 2, 3])])
-            #expect(statement.arguments.isEmpty)
-            #expect(try Data.fetchOne(db, sql: "SELECT v FROM k") == Data([1, 2, 3]))
+            let echo = try db.cachedStatement(sql: "SELECT ?, ?, ?, ?")
+            var seen: [String] = []
+            let secret: [UInt8] = [1, 2, 3]
+            try secret.withUnsafeBytes { bytes in
+                try echo.runDirect(.text("caf\u{e9}"), .integer(-7), .bytes(bytes), .null) { row in
+                    seen = [
+                        row.text(0), String(row.integer(1)), row.withBytes(2) { $0.map(String.init).joined() },
+                        String(row.isNull(3)),
+                    ]
+                }
+            }
+            #expect(seen == ["caf\u{e9}", "-7", "123", "true"])
+            // Nothing stays bound: run again without arguments, every parameter is NULL.
+            var nulls: [Bool] = []
+            try echo.runDirect { row in nulls = (0..<4).map { row.isNull(Int32($0)) } }
+            #expect(nulls == [true, true, true, true])
+        }
+    }
+
+    @Test func aDirectRunThatFailsThrowsSQLitesCodeAndTheStatementStaysUsable() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE t (k TEXT PRIMARY KEY NOT NULL)")
+            let insert = try db.cachedStatement(sql: "INSERT INTO t VALUES (?)")
+            try insert.runDirect(.text("secret-value"))
+            do {
+                try insert.runDirect(.text("secret-value"))
+                Issue.record("a repeated primary key was inserted")
+            } catch let error as DatabaseError {
+                #expect(error.resultCode == .SQLITE_CONSTRAINT)
+                #expect(!"\(error)".contains("secret-value"), "the error quotes a bound value")
+            }
+            // The same compiled statement, still in GRDB's cache, runs again.
+            #expect(try db.cachedStatement(sql: "INSERT INTO t VALUES (?)") === insert)
+            try insert.runDirect(.text("other"))
+            #expect(try String.fetchAll(db, sql: "SELECT k FROM t ORDER BY k") == ["other", "secret-value"])
         }
     }
 }
