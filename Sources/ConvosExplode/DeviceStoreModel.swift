@@ -13,7 +13,12 @@ public struct DeviceStoreModel: Equatable, Sendable {
         public var id: String
     }
 
-    public private(set) var records: Set<Record> = []
+    /// The records, by inbox: an inbox's records are one set, so that reading or comparing one
+    /// inbox's records does not go through the others (the fuzz target compares every inbox
+    /// after every step).
+    private var byInbox: [String: Set<Record>] = [:]
+    /// Every record.
+    public var records: Set<Record> { byInbox.values.reduce(into: []) { $0.formUnion($1) } }
     /// Conversations whose consent is denied: a re-sync from the network is refused.
     public private(set) var deniedConversations: Set<String> = []
     /// The cleanup operations performed, in order.
@@ -32,25 +37,29 @@ public struct DeviceStoreModel: Equatable, Sendable {
             (.pushSubscription, "/xmtp/mls/1/g-\(inboxId.prefix(8))/proto"),
             (.databaseFile, "xmtp-production-\(inboxId).db3"), (.databaseFile, "xmtp-production-\(inboxId).db3-wal"),
         ] {
-            records.insert(Record(kind: kind, inboxId: inboxId, id: id))
+            byInbox[inboxId, default: []].insert(Record(kind: kind, inboxId: inboxId, id: id))
         }
     }
 
     /// Adds a record (a message, member, invite, profile) to an existing, unexploded inbox.
     @discardableResult
     public mutating func add(_ kind: Kind, to inboxId: String, id: String) -> Bool {
-        guard records.contains(where: { $0.kind == .inbox && $0.inboxId == inboxId }) else { return false }
-        records.insert(Record(kind: kind, inboxId: inboxId, id: id))
+        guard byInbox[inboxId]?.contains(Record(kind: .inbox, inboxId: inboxId, id: inboxId)) == true else {
+            return false
+        }
+        byInbox[inboxId, default: []].insert(Record(kind: kind, inboxId: inboxId, id: id))
         return true
     }
 
-    public func records(of inboxId: String) -> Set<Record> { records.filter { $0.inboxId == inboxId } }
+    public func records(of inboxId: String) -> Set<Record> { byInbox[inboxId] ?? [] }
 
     /// The cleanup of ADR 002 section 5 / seed 002: push subscriptions first, then the
     /// installation, the database records, the keychain identity and the files; consent denied.
     public mutating func explode(_ inboxId: String) {
         func remove(_ kinds: [Kind], _ step: String) {
-            records = records.filter { !($0.inboxId == inboxId && kinds.contains($0.kind)) }
+            // No empty set is kept: two models with the same records are equal.
+            let kept = byInbox[inboxId]?.filter { !kinds.contains($0.kind) }
+            byInbox[inboxId] = kept?.isEmpty == true ? nil : kept
             log.append("\(step) \(inboxId)")
         }
         remove([.pushSubscription], "unsubscribe")
