@@ -69,6 +69,17 @@ public struct EpochKeyStore: Sendable {
             break
         }
         if plain { return did }
+        // ASCII: trim its white space (tab to carriage return, space) and lower-case the letters
+        // in one pass over the bytes.
+        if did.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = Array(did.utf8)
+            let isSpace = { (b: UInt8) in b == 0x20 || (0x09...0x0D).contains(b) }
+            guard let start = bytes.firstIndex(where: { !isSpace($0) }),
+                let end = bytes.lastIndex(where: { !isSpace($0) })
+            else { return "" }
+            return String(
+                decoding: bytes[start...end].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
         var scalars = Substring(did).unicodeScalars[...]
         while let first = scalars.first, first.properties.isWhitespace { scalars = scalars.dropFirst() }
         while let last = scalars.last, last.properties.isWhitespace { scalars = scalars.dropLast() }

@@ -2,7 +2,7 @@
 /// same steps and reports where they part: the durable store must answer every step as the model
 /// does, and hold the same packages in the same states. Used by the property tests and the
 /// FuzzDeviceRegistry fuzz target.
-public struct KeyPackageStoreAudit {
+public struct KeyPackageStoreAudit: Sendable {
     public let store: SQLiteKeyPackageStore
     public private(set) var model: KeyPackageInventory
     /// The refs handed out by a claim and not released since: handing one out again is a finding
