@@ -437,8 +437,8 @@ schemas["catbird_epoch_keys"] = schema(
     })
 
 REG_STEP = {"type": "object", "required": ["op"], "additionalProperties": False, "properties": {
-    "op": {"enum": ["register", "advance"]}, "deviceName": STR, "deviceUUID": STR, "signatureKey": HEXKEY, "pushToken": STR,
-    "authDid": STR, "seconds": INT,
+    "op": {"enum": ["register", "advance", "welcome"]}, "deviceName": STR, "deviceUUID": STR, "signatureKey": HEXKEY,
+    "pushToken": STR, "authDid": STR, "seconds": INT, "deviceIndex": {"type": "integer", "minimum": 1},
     "keyPackages": {"type": "array", "items": obj(["keyPackage", "expires"], {"keyPackage": STR, "expires": INT})}}}
 INV_PACKAGE = obj(["ref", "initKey", "notAfter"], {"ref": STR, "initKey": STR, "notBefore": INT, "notAfter": INT})
 INV_STEP = {"type": "object", "required": ["op"], "additionalProperties": False, "properties": {
@@ -460,9 +460,10 @@ schemas["catbird_registration"] = schema(
                     "owner": STR, "device": STR, "ref": STR, "state": {"enum": INV_STATES}})}})),
         "registerTest": test(
             obj(["authDid", "now", "steps"], {"authDid": STR, "now": INT, "steps": {"type": "array", "items": REG_STEP}}),
-            obj(["steps", "devices"], {
+            obj(["steps", "devices", "welcomes"], {
                 "steps": {"type": "array", "items": obj(["op", "outcome"], {
-                    "op": STR, "outcome": {"enum": ["registered", "tokenUpdated", "rejected", "advanced"]},
+                    "op": STR, "outcome": {"enum": ["registered", "tokenUpdated", "rejected", "advanced", "welcomeStored"]},
+                    "welcomeIndex": {"type": "integer", "minimum": 1}, "welcomesInvalidated": {"type": "integer", "minimum": 0},
                     "status": {"enum": [200, 400, 404, 429, 500]}, "error": STR, "now": INT,
                     "deviceIndex": {"type": "integer", "minimum": 1},
                     "path": {"enum": ["new", "deviceUUID", "signatureKey", "tokenUpdate"]},
@@ -470,7 +471,9 @@ schemas["catbird_registration"] = schema(
                     "skipped": {"type": "array", "items": obj(["index", "reason"], {"index": INT, "reason": STR})}})},
                 "devices": {"type": "array", "items": obj(["deviceIndex", "userDid", "name", "signatureKey", "keyPackages"], {
                     "deviceIndex": INT, "userDid": STR, "name": STR, "signatureKey": HEXKEY, "keyPackages": INT,
-                    "deviceUUID": STR, "pushToken": STR})}})),
+                    "deviceUUID": STR, "pushToken": STR})},
+                "welcomes": {"type": "array", "items": obj(["welcomeIndex", "deviceIndex", "userDid", "consumed"], {
+                    "welcomeIndex": INT, "deviceIndex": INT, "userDid": STR, "consumed": BOOL})}})),
     })
 
 for name, s in schemas.items():

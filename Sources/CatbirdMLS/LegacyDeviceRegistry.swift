@@ -4,7 +4,7 @@ import PushProofCrypto
 /// mls-ds@5278d0ce `server/src/handlers/mls_chat/register_device.rs`, "RD" below): the devices of
 /// each user and the KeyPackages each registration stores, modelled step by step, its bugs
 /// included (no transaction, KeyPackages that fail silently, the device limit counted before the
-/// insert).
+/// insert, a re-registration that consumes the Welcomes waiting for the user's other devices).
 public struct LegacyDeviceRegistry: Sendable {
     public static let maximumDevices = 10
     public static let maximumKeyPackages = 200
@@ -21,6 +21,16 @@ public struct LegacyDeviceRegistry: Sendable {
         public var pushToken: String?
         /// The registration sequence number of the last (re-)registration (upstream's registered_at).
         public var registeredAt: Int
+    }
+
+    /// A Welcome the server holds: a group creator addressed it to one of a device's KeyPackages
+    /// (`recipient_did` = the device's user, `key_package_hash` = that KeyPackage;
+    /// create_convo.rs:487-540). Numbered from 1 in the order stored.
+    public struct PendingWelcome: Equatable, Sendable {
+        public let index: Int
+        public let deviceIndex: Int
+        public let user: String
+        public var consumed: Bool
     }
 
     public struct StoredKeyPackage: Equatable, Sendable {
@@ -74,9 +84,13 @@ public struct LegacyDeviceRegistry: Sendable {
         public let stored: Int
         /// Uploads skipped silently (RD:348-381): their position and why.
         public let skipped: [(index: Int, reason: String)]
+        /// On a re-registration (by deviceUUID or signature key), how many Welcomes it marked
+        /// consumed (upstream logs this count); nil on the other paths.
+        public var welcomesInvalidated: Int? = nil
 
         public static func == (a: Outcome, b: Outcome) -> Bool {
             a.deviceIndex == b.deviceIndex && a.path == b.path && a.stored == b.stored
+                && a.welcomesInvalidated == b.welcomesInvalidated
                 && a.skipped.map(\.index) == b.skipped.map(\.index)
                 && a.skipped.map(\.reason) == b.skipped.map(\.reason)
         }
@@ -85,9 +99,13 @@ public struct LegacyDeviceRegistry: Sendable {
     /// Whether a registration with a known signature key restores that device (upstream: yes).
     /// Off, two devices end up sharing one key: a known-bad registry for the mutants.
     public var restoresBySignatureKey = true
+    /// Whether a re-registration marks the user's unconsumed Welcomes consumed (upstream: yes,
+    /// all of them). Off: a known-bad registry for the mutants.
+    public var invalidatesWelcomes = true
 
     public private(set) var devices: [Device] = []
     public private(set) var keyPackages: [StoredKeyPackage] = []
+    public private(set) var welcomes: [PendingWelcome] = []
     private var sequence = 0
 
     public init() {}
@@ -124,10 +142,13 @@ public struct LegacyDeviceRegistry: Sendable {
         sequence += 1
         let index: Int
         let path: Path
+        var invalidated: Int?
         if let uuid = r.deviceUUID, let i = devices.firstIndex(where: { $0.user == user && $0.deviceUUID == uuid }) {
-            // Old KeyPackages go first, with no transaction (RD:171-181); then the row update
-            // can fail on UNIQUE(user_did, signature_public_key) (GF:575), answered 500.
+            // Old KeyPackages go first, with no transaction (RD:171-181), then the user's
+            // pending Welcomes (RD:183-200); then the row update can fail on
+            // UNIQUE(user_did, signature_public_key) (GF:575), answered 500.
             dropKeyPackages(of: devices[i].index)
+            invalidated = invalidateWelcomes(of: user)
             if devices.contains(where: {
                 $0.user == user && $0.index != devices[i].index && $0.signatureKey == r.signatureKey
             }) {
@@ -141,6 +162,7 @@ public struct LegacyDeviceRegistry: Sendable {
             let i = devices.firstIndex(where: { $0.user == user && $0.signatureKey == r.signatureKey })
         {
             dropKeyPackages(of: devices[i].index)
+            invalidated = invalidateWelcomes(of: user)  // RD:263-279
             devices[i].name = name
             devices[i].deviceUUID = r.deviceUUID  // NULL when absent (RD:281-297)
             devices[i].registeredAt = sequence
@@ -182,7 +204,31 @@ public struct LegacyDeviceRegistry: Sendable {
         if let token = r.pushToken, let i = devices.firstIndex(where: { $0.index == index }) {
             devices[i].pushToken = token
         }
-        return Outcome(deviceIndex: index, path: path, stored: stored, skipped: skipped)
+        var outcome = Outcome(deviceIndex: index, path: path, stored: stored, skipped: skipped)
+        outcome.welcomesInvalidated = invalidated
+        return outcome
+    }
+
+    /// Stores a Welcome for device `deviceIndex` (as a group creator's createConvo does); its
+    /// number, or nil when there is no such device.
+    public mutating func storeWelcome(for deviceIndex: Int) -> Int? {
+        guard let device = devices.first(where: { $0.index == deviceIndex }) else { return nil }
+        welcomes.append(
+            PendingWelcome(index: welcomes.count + 1, deviceIndex: deviceIndex, user: device.user, consumed: false))
+        return welcomes.count
+    }
+
+    /// RD:183-200 and 263-279: `UPDATE welcome_messages SET consumed = true WHERE recipient_did =
+    /// user AND consumed = false`. The Welcomes are the user's, not the device's: those waiting
+    /// for the user's other devices (whose KeyPackages are still good) are consumed too.
+    private mutating func invalidateWelcomes(of user: String) -> Int {
+        guard invalidatesWelcomes else { return 0 }
+        var count = 0
+        for i in welcomes.indices where welcomes[i].user == user && !welcomes[i].consumed {
+            welcomes[i].consumed = true
+            count += 1
+        }
+        return count
     }
 
     /// `updateToken` (RD:502-554): the raw caller DID (not split), the device by UUID or else the

@@ -73,6 +73,16 @@ enum DeviceRegistrationNotes {
     ]
 
     static let registration: [String: VectorNote] = [
+        "WelcomeInvalidation": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "A re-registration (by deviceUUID or by signature key) marks the user's unconsumed Welcomes consumed, before the device row is updated; a new device or a token update does not."
+        ),
+        "OtherDevicesWelcomes": .init(
+            bugType: "KNOWN_BUG",
+            description:
+                "The Welcomes are consumed by recipient DID, the user: those waiting for the user's other devices, whose KeyPackages are still good, are lost too, so those devices never join."
+        ),
         "Registration": .init(
             bugType: "BASIC",
             description:

@@ -51,6 +51,12 @@ enum DeviceRegistrationOperations {
                         "error": .string(error.code),
                     ])
                 }
+            case "welcome":
+                let device = Int(try s.int64("deviceIndex"))
+                guard let number = registry.storeWelcome(for: device) else {
+                    throw InputError("a Welcome for device \(device), which the trace has not registered")
+                }
+                answers.append(["op": "welcome", "outcome": "welcomeStored", "welcomeIndex": .integer(Int64(number))])
             case let other: throw InputError("no registration step `\(other)`")
             }
         }
@@ -67,6 +73,13 @@ enum DeviceRegistrationOperations {
                     if let token = d.pushToken { out = out.setting("pushToken", to: .string(token)) }
                     return out
                 }),
+            "welcomes": .array(
+                registry.welcomes.map { w in
+                    [
+                        "welcomeIndex": .integer(Int64(w.index)), "deviceIndex": .integer(Int64(w.deviceIndex)),
+                        "userDid": .string(w.user), "consumed": .bool(w.consumed),
+                    ]
+                }),
         ]
     }
 
@@ -76,6 +89,7 @@ enum DeviceRegistrationOperations {
             "status": 200, "deviceIndex": .integer(Int64(o.deviceIndex)), "path": .string(o.path.rawValue),
             "storedKeyPackages": .integer(Int64(o.stored)),
         ]
+        if let n = o.welcomesInvalidated { out = out.setting("welcomesInvalidated", to: .integer(Int64(n))) }
         if !o.skipped.isEmpty {
             out = out.setting(
                 "skipped",

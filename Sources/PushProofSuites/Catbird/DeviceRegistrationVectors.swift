@@ -54,6 +54,10 @@ enum DeviceRegistrationVectors {
     }
 
     static func advance(_ seconds: Int64) -> JSONValue { ["op": "advance", "seconds": .integer(seconds)] }
+    /// A Welcome stored for device `n` (by order of creation), as a group creator's createConvo
+    /// stores it.
+    static func welcome(_ n: Int) -> JSONValue { ["op": "welcome", "deviceIndex": .integer(Int64(n))] }
+    static let welcomes = "joshlacal/mls-ds@\(commit):server/src/handlers/mls_chat/create_convo.rs:487-540"
 
     static func trace(_ comment: String, _ flags: [String], _ source: String, _ steps: [JSONValue]) -> VectorCase {
         VectorCase(
@@ -168,6 +172,43 @@ enum DeviceRegistrationVectors {
                 "a caller DID with an empty device part: 400", ["LegacySplit"], rd("87-90"),
                 [register(auth: "\(did)#")]),
             trace("a caller DID with an empty user part: 400", ["LegacySplit"], rd("87-90"), [register(auth: "#dev")]),
+            trace(
+                "a re-registration by device id marks the device's pending Welcomes consumed", ["WelcomeInvalidation"],
+                rd("183-200") + " " + welcomes,
+                [register(uuid: u1), welcome(1), welcome(1), register(uuid: u1, [upload(keyPackage(3))])]),
+            trace(
+                "a restore by signature key marks it consumed too", ["WelcomeInvalidation", "RestoreByKey"],
+                rd("263-279") + " " + welcomes,
+                [register(uuid: u1), welcome(1), register(uuid: u2, [upload(keyPackage(4))])]),
+            trace(
+                "one device's re-registration consumes the Welcome waiting for the user's other device",
+                ["WelcomeInvalidation", "OtherDevicesWelcomes"], rd("183-200") + " " + welcomes,
+                [
+                    register(uuid: u1), register("iPad", uuid: u2, key: key(2), [upload(keyPackage(5))]), welcome(2),
+                    register(uuid: u1, [upload(keyPackage(3))]),
+                ]),
+            trace(
+                "a new device and a token update leave pending Welcomes alone", ["WelcomeInvalidation", "UpdateToken"],
+                rd("45-61,304-345") + " " + welcomes,
+                [
+                    register(uuid: u1), welcome(1), register("iPad", uuid: u2, key: key(2), [upload(keyPackage(5))]),
+                    register("", uuid: u1, [], token: "apns-3"),
+                ]),
+            trace(
+                "another user's Welcomes are not touched", ["WelcomeInvalidation"], rd("183-200") + " " + welcomes,
+                [
+                    register(uuid: u1),
+                    register("theirs", uuid: u2, key: key(3), [upload(keyPackage(6, identity: other))], auth: other),
+                    welcome(2), welcome(1), register(uuid: u1, [upload(keyPackage(3))]),
+                ]),
+            trace(
+                "a re-registration refused with 500 has consumed the Welcomes first",
+                ["WelcomeInvalidation", "NoTransaction", "ReRegistration"],
+                rd("171-200,203-219") + " " + schema,
+                [
+                    register(uuid: u1), register("iPad", uuid: u2, key: key(2)), welcome(1), welcome(2),
+                    register(uuid: u1, key: key(2)),
+                ]),
         ]
     }
 }
