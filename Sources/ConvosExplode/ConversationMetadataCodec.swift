@@ -48,7 +48,7 @@ public enum ConversationMetadataCodec {
                 throw .decompressionBomb(
                     "declared size \(declared) is over \(maximumRatio) times the \(compressed.count) compressed bytes")
             }
-            let formats: [Zlib.Format] = ExplodeSettingsCodec.isZlibHeader(compressed) ? [.zlib, .raw] : [.raw]
+            let formats: [Zlib.Format] = isZlibHeader(compressed) ? [.zlib, .raw] : [.raw]
             var inflated: [UInt8]? = nil
             for format in formats where inflated == nil {
                 // One byte of headroom: a stream longer than declared is caught, not truncated.
@@ -67,5 +67,10 @@ public enum ConversationMetadataCodec {
         } catch {
             throw .malformedAppData("not a ConversationCustomMetadata protobuf")
         }
+    }
+
+    /// A zlib stream starts with CMF 0x?8 (deflate, window <= 32K) and CMF*256+FLG divisible by 31.
+    private static func isZlibHeader(_ b: [UInt8]) -> Bool {
+        b.count >= 2 && b[0] & 0x0F == 8 && b[0] >> 4 <= 7 && (UInt16(b[0]) << 8 | UInt16(b[1])) % 31 == 0
     }
 }

@@ -133,11 +133,6 @@ public enum ExplodeSettingsCodec {
         }
     }
 
-    /// A zlib stream starts with CMF 0x?8 (deflate, window <= 32K) and CMF*256+FLG divisible by 31.
-    static func isZlibHeader(_ b: [UInt8]) -> Bool {
-        b.count >= 2 && b[0] & 0x0F == 8 && b[0] >> 4 <= 7 && (UInt16(b[0]) << 8 | UInt16(b[1])) % 31 == 0
-    }
-
     /// The iOS app's content JSON for an instant: Foundation's `JSONEncoder` with `.iso8601`
     /// (swift-foundation's `date.formatted(.iso8601)`, which iOS 26 runs too): whole seconds, a
     /// Julian date before 1582-10-15, a year of five digits after 9999. Used to write iOS's

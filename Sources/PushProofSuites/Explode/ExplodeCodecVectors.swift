@@ -132,8 +132,9 @@ enum ExplodeCodecVectors {
                     + "xmtp/proto@f5191f73:proto/mls/message_contents/content.proto:46-55, 81-84",
                 input: ["encodedContentHex": .string(Hex.encode(sample)), "idempotencyKey": "6d1c3f0e-explode-1"])
         ]
+        /// A decode case; `source` nil for PushProof's own (hardened) rules.
         func d(
-            _ comment: String, _ flags: [String], _ source: String, _ hex: String, code: String? = nil,
+            _ comment: String, _ flags: [String], _ source: String?, _ hex: String, code: String? = nil,
             also: [JSONValue] = []
         ) -> VectorCase {
             VectorCase(
@@ -500,7 +501,7 @@ enum ExplodeCodecVectors {
         func strict(_ text: String, _ comment: String, _ why: String) -> VectorCase {
             let json = ExplodeFixtures.json(text)
             return d(
-                "\(text): \(comment). \(why)", ["StrictRFC3339"], "", ExplodeFixtures.encoded(json),
+                "\(text): \(comment). \(why)", ["StrictRFC3339"], nil, ExplodeFixtures.encoded(json),
                 code: RFC3339.parse(text) == nil ? "INVALID_JSON" : nil)
         }
         var hardened = [
@@ -529,30 +530,25 @@ enum ExplodeCodecVectors {
         ].map { strict($0.0, $0.1, $0.2) }
         hardened.append(
             d(
-                "expiresAt twice: INVALID_JSON. \(oneSpelling)", ["StrictRFC3339"], "",
+                "expiresAt twice: INVALID_JSON. \(oneSpelling)", ["StrictRFC3339"], nil,
                 ExplodeFixtures.encoded(
                     Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\",\"expiresAt\":\"2026-06-01T12:30:00Z\"}".utf8)),
                 code: "INVALID_JSON"))
         hardened.append(
             d(
                 "an unknown compression method 7: BAD_COMPRESSION. Why: content whose declared compression is "
-                    + "unknown cannot be known to be plain", ["BadCompression"], "",
+                    + "unknown cannot be known to be plain", ["BadCompression"], nil,
                 ExplodeFixtures.encoded(content, compression: 7), code: "BAD_COMPRESSION"))
         hardened.append(
             d(
                 "DEFLATE with a zlib header: BAD_COMPRESSION. Why: DEFLATE in EncodedContent is raw DEFLATE, as iOS "
-                    + "writes and reads it; a second framing is a second spelling", ["BadCompression"], "",
+                    + "writes and reads it; a second framing is a second spelling", ["BadCompression"], nil,
                 ExplodeFixtures.encoded(Zlib.deflate(content, format: .zlib), compression: 0), code: "BAD_COMPRESSION"))
         hardened.append(
             d(
                 "GZIP: BAD_COMPRESSION. Why: the iOS SDK's GZIP is Apple LZFSE, so no gzip body reads on iOS; refusing "
-                    + "it keeps every reader at the same answer", ["BadCompression"], "",
+                    + "it keeps every reader at the same answer", ["BadCompression"], nil,
                 ExplodeFixtures.encoded(Zlib.deflate(content, format: .gzip), compression: 1), code: "BAD_COMPRESSION"))
-        let hardenedDecode = hardened.map { c -> VectorCase in
-            var unsourced = c
-            unsourced.source = nil
-            return unsourced
-        }
 
         return VectorFileDeclaration(
             suite: "explode_codec", protocolName: "convos-explode-settings", notes: ExplodeNotes.catalogue,
@@ -577,7 +573,7 @@ enum ExplodeCodecVectors {
                     type: "ExplodeDecodeTest", operation: .explodeDecode, profile: .hardened,
                     description:
                         "PushProof's advice: timestamps read as RFC 3339 and nothing more, on the proleptic Gregorian calendar; an unknown compression refused. Each test says why.",
-                    ids: .block(401...600), cases: hardenedDecode),
+                    ids: .block(401...600), cases: hardened),
             ])
     }
 }
