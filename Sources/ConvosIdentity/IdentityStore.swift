@@ -29,19 +29,19 @@ extension IdentityStore {
     }
 
     /// The checks both stores run before writing, against what they hold.
+    /// `clientIdOfInbox`: the clientId stored for the identity's inbox, if any;
+    /// `clientIdTaken`: whether any stored identity holds the identity's clientId.
     static func check(
-        _ identity: ConversationIdentity, existingByInbox: ConversationIdentity?,
-        existingByClient: ConversationIdentity?
+        _ identity: ConversationIdentity, clientIdOfInbox: String?, clientIdTaken: Bool
     ) throws(IdentityError) -> SaveOutcome? {
-        if let existing = existingByInbox {
-            guard existing.clientId == identity.clientId else {
+        if let existing = clientIdOfInbox {
+            guard existing == identity.clientId.value else {
                 throw .clientIdMismatch(
-                    inboxId: identity.inboxId, existingClientId: existing.clientId.value,
-                    newClientId: identity.clientId.value)
+                    inboxId: identity.inboxId, existingClientId: existing, newClientId: identity.clientId.value)
             }
             return .unchanged
         }
-        if existingByClient != nil { throw .duplicateClientId(clientId: identity.clientId.value) }
+        if clientIdTaken { throw .duplicateClientId(clientId: identity.clientId.value) }
         return nil
     }
 }

@@ -15,7 +15,9 @@ public final class InMemoryIdentityStore: IdentityStore, Sendable {
         let result: Result<SaveOutcome, IdentityError> = state.withLock { s in
             let byClient = s.inboxByClient[identity.clientId.value].flatMap { s.byInbox[$0] }
             let checked = Result { () throws(IdentityError) in
-                try Self.check(identity, existingByInbox: s.byInbox[identity.inboxId], existingByClient: byClient)
+                try Self.check(
+                    identity, clientIdOfInbox: s.byInbox[identity.inboxId]?.clientId.value,
+                    clientIdTaken: byClient != nil)
             }
             switch checked {
             case .failure(let error): return .failure(error)

@@ -94,9 +94,20 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
     public func save(_ identity: ConversationIdentity) throws(IdentityError) -> SaveOutcome {
         do {
             return try connection.write { db in
-                let byInbox = try Self.row(db, Self.byInbox, identity.inboxId)
-                let byClient = try Self.row(db, Self.byClientId, identity.clientId.value)
-                if let outcome = try Self.check(identity, existingByInbox: byInbox, existingByClient: byClient) {
+                // The stored pairs that share the inbox or the clientId (two at most), in one
+                // statement that reads no key.
+                var clientIdOfInbox: String?
+                var clientIdTaken = false
+                try db.cachedStatement(
+                    sql: "SELECT inboxId, clientId FROM keychainIdentity WHERE inboxId = ? OR clientId = ?"
+                ).runDirect(.text(identity.inboxId), .text(identity.clientId.value)) { row in
+                    let (inbox, client) = (row.text(0), row.text(1))
+                    if inbox == identity.inboxId { clientIdOfInbox = client }
+                    if client == identity.clientId.value { clientIdTaken = true }
+                }
+                if let outcome = try Self.check(
+                    identity, clientIdOfInbox: clientIdOfInbox, clientIdTaken: clientIdTaken)
+                {
                     return outcome
                 }
                 try db.cachedStatement(sql: "INSERT INTO inbox (inboxId, clientId) VALUES (?, ?)").runDirect(
