@@ -181,12 +181,15 @@ public struct KeyPackageInventory: Sendable {
         guard (1...Self.legacyBatchLimit).contains(uploads.count) else {
             return .refused(code: "INVALID_REQUEST", status: 400)
         }
+        // The clean server maps OwnerRevoked to DeviceRevoked (401) and LiveLimitExceeded to
+        // KeyPackageInventoryLimitReached, which takes the XRPC default 400 (device_views.rs
+        // key_package_failure; errors.rs protocol_http_status).
         guard !revoked.contains(Self.deviceKey(owner, device)) else {
-            return .refused(code: "DEVICE_TOMBSTONED", status: 409)
+            return .refused(code: "DEVICE_REVOKED", status: 401)
         }
         let live = packages.filter { $0.owner == owner && $0.device == device && isLive($0) }.count
         guard live + uploads.count <= Self.deployedLiveLimit else {
-            return .refused(code: "KEY_PACKAGE_INVENTORY_LIMIT_REACHED", status: 409)
+            return .refused(code: "KEY_PACKAGE_INVENTORY_LIMIT_REACHED", status: 400)
         }
         var refs = Set(packages.map(\.ref))
         var initKeys = Set(packages.map(\.initKey))

@@ -4,7 +4,7 @@ import PushProofCore
 public enum KeyPackageStoreError: CodedError, Equatable, Sendable {
     case invalidRequest(String)
     case unknownDevice
-    case deviceTombstoned
+    case deviceRevoked
     case inventoryLimitReached(live: Int)
     case duplicate(position: Int)
     case notFound
@@ -18,7 +18,7 @@ public enum KeyPackageStoreError: CodedError, Equatable, Sendable {
         switch self {
         case .invalidRequest: return "INVALID_REQUEST"
         case .unknownDevice: return "UNKNOWN_DEVICE"
-        case .deviceTombstoned: return "DEVICE_TOMBSTONED"
+        case .deviceRevoked: return "DEVICE_REVOKED"
         case .inventoryLimitReached: return "KEY_PACKAGE_INVENTORY_LIMIT_REACHED"
         case .duplicate: return "INVALID_KEY_PACKAGE"
         case .notFound: return "KEY_PACKAGE_NOT_FOUND"

@@ -175,7 +175,7 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
         try db.cachedStatement(sql: "SELECT revoked FROM device WHERE userDid = ? AND deviceId = ?")
             .runDirect(.text(owner), .text(device)) { revoked = $0.integer(0) != 0 }
         guard let revoked else { throw KeyPackageStoreError.unknownDevice }
-        guard !revoked else { throw KeyPackageStoreError.deviceTombstoned }
+        guard !revoked else { throw KeyPackageStoreError.deviceRevoked }
         var live = 0
         try db.cachedStatement(
             sql: """

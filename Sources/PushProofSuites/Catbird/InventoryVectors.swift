@@ -15,6 +15,10 @@ enum InventoryVectors {
         "joshlacal/mls-ds@7abba59626973a30b6a3bbc256966ebc2a882c80:server/migrations/20260722000001_chat_protocol_core.sql (key_packages, chat.enforce_core_lifecycle_transition, key_packages_live_limit_deferred; lines not read)"
     static let repository =
         "joshlacal/mls-ds@20bfa48c7342df2be38d04f30bd95a4d7c936e91:server/src/chat_protocol/repository/key_packages.rs (MAX_LIVE_KEY_PACKAGES, insert; lines not read)"
+    /// How the clean server turns a repository failure into a wire code and an HTTP status.
+    static let errorMapping =
+        "joshlacal/mls-ds@14bb1e6c6287418d9735e336acfcd8714976855d:server/src/handlers/chat/device_views.rs (key_package_failure; lines not read) "
+        + "joshlacal/mls-ds@d57a635f36e966ce77af3b81d16918f9500b6efe:server/src/handlers/chat/errors.rs (protocol_http_status; lines not read)"
     static let recovery =
         "joshlacal/mls-ds@02549e18:server/src/chat_protocol/repository/recovery.rs (LOCK_AVAILABLE_RECOVERY_PACKAGE_SQL; lines not read)"
 
@@ -98,8 +102,10 @@ enum InventoryVectors {
                     on("reserve", "e1"), claim(device: phone),
                 ]),
             trace(
-                "revoking a device revokes its live packages, not its consumed ones; it can publish no more",
-                ["Revocation", "Terminal"], core,
+                "revoking a device revokes its live packages, not its consumed ones; it can publish no more "
+                    + "(corrected 2026-11-24: this test answered DEVICE_TOMBSTONED with 409; the clean server maps a "
+                    + "revoked owner to DeviceRevoked, HTTP 401)",
+                ["Revocation", "Terminal"], core + " " + errorMapping,
                 [
                     publish(a), on("reserve", "a1"), on("consume", "a1"), on("reserve", "a2"), revoke(),
                     on("release", "a2"), publish([kp("a9")]), claim(device: phone),
@@ -119,7 +125,9 @@ enum InventoryVectors {
             trace("101 packages in a batch: refused", ["BatchSize"], repository, [publish(kps("x", 1...101))]),
             trace("1,000 live packages: the limit", ["LiveLimit"], repository + " " + core, full),
             trace(
-                "one more than 1,000 live: refused; one consumed makes room", ["LiveLimit"], repository + " " + core,
+                "one more than 1,000 live: refused; one consumed makes room (corrected 2026-11-24: this test answered "
+                    + "HTTP 409; KeyPackageInventoryLimitReached takes the XRPC default 400)", ["LiveLimit"],
+                repository + " " + core + " " + errorMapping,
                 full + [publish([kp("over")]), on("reserve", "f1"), on("consume", "f1"), publish([kp("over")])]),
             trace(
                 "another device has a limit of its own", ["LiveLimit", "PerDevice"], repository,
