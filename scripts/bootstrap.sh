@@ -14,10 +14,4 @@ done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "bootstrap: installing ${missing[*]}" >&2
-sudo=""
-[ "$(id -u)" -ne 0 ] && sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-# Wait for another apt/dpkg run to finish instead of failing at once on its lock.
-lock=(-o DPkg::Lock::Timeout=600)
-$sudo apt-get "${lock[@]}" update -qq
-$sudo apt-get "${lock[@]}" install -y -qq libsodium-dev libsecp256k1-dev libssl-dev libsqlite3-dev zlib1g-dev pkg-config >/dev/null
+exec "$(dirname "$0")/apt-install.sh" libsodium-dev libsecp256k1-dev libssl-dev libsqlite3-dev zlib1g-dev pkg-config

@@ -7,6 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-3}
+# build.sh zips the seed corpora; the runs below unzip them.
+{ command -v zip && command -v unzip; } >/dev/null || scripts/apt-install.sh zip unzip
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/src" "$tmp/out" "$tmp/work"
@@ -22,6 +24,7 @@ for binary in "$tmp/out"/Fuzz*; do
     case "$binary" in *.zip | *.dict | *.options) continue ;; esac
     target=$(basename "$binary")
     [ -f "$tmp/out/${target}_seed_corpus.zip" ] || { echo "$target: no seed corpus zip" >&2; exit 1; }
+    [ -f "$tmp/out/${target}.dict" ] || { echo "$target: no dictionary" >&2; exit 1; }
     grep -q '^\[libfuzzer\]' "$tmp/out/$target.options" || { echo "$target: no options file" >&2; exit 1; }
     corpus="$tmp/corpus/$target"
     mkdir -p "$corpus"

@@ -5,10 +5,7 @@
 # appData of vectors/explode_metadata_test.json. Installs protoc (protobuf-compiler) if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v protoc >/dev/null; then
-    sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo
-    $sudo apt-get update -qq && $sudo apt-get install -y -qq protobuf-compiler >/dev/null
-fi
+command -v protoc >/dev/null || scripts/apt-install.sh protobuf-compiler
 python3 - <<'PY'
 import base64, json, subprocess, sys
 def decode(message, proto, data):

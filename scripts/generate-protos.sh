@@ -5,7 +5,7 @@
 # version Package.swift resolves, so generator and runtime always match.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v protoc >/dev/null || { sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo; $sudo apt-get update -qq; $sudo apt-get install -y -qq protobuf-compiler; }
+command -v protoc >/dev/null || scripts/apt-install.sh protobuf-compiler
 swift build -c release --product protoc-gen-swift >&2
 plugin="$(swift build -c release --show-bin-path)/protoc-gen-swift"
 out=Sources/ConvosExplode/Generated
