@@ -105,7 +105,7 @@ enum ExplodeCodecVectors {
         // Added 2026-11-23 (the mutation score, docs/mutation.md): every calendar boundary the
         // date arithmetic turns on, each month's last second, the leap rules, the 4-, 100- and
         // 400-year cycles. Before 1582-10-15 iOS writes the Julian date: the alternative answer.
-        for text in ExplodeFixtures.calendarBoundaries {
+        func boundary(_ text: String) throws -> VectorCase {
             let seconds = ExplodeFixtures.seconds(text)
             let ios = try iosEncoding(seconds)
             let same =
@@ -115,14 +115,26 @@ enum ExplodeCodecVectors {
                             operation: .explodeEncode, profile: .deployed,
                             input: ["expiresAtUnixMillis": .integer(seconds * 1000)]))
                 ]
-            encode.append(
-                VectorCase(
-                    comment: "\(text): a calendar boundary"
-                        + (same ? "" : " (iOS writes the Julian date, the alternative)"),
-                    flags: same ? ["CalendarBoundary"] : ["CalendarBoundary", "JulianBefore1582", "FallbackByReading"],
-                    source: sendPath, input: ["expiresAtUnixMillis": .integer(seconds * 1000)],
-                    alsoAccepted: same ? [] : [ios]))
+            return VectorCase(
+                comment: "\(text): a calendar boundary"
+                    + (same ? "" : " (iOS writes the Julian date, the alternative)"),
+                flags: same ? ["CalendarBoundary"] : ["CalendarBoundary", "JulianBefore1582", "FallbackByReading"],
+                source: sendPath, input: ["expiresAtUnixMillis": .integer(seconds * 1000)],
+                alsoAccepted: same ? [] : [ios])
         }
+        for text in ExplodeFixtures.calendarBoundaries { encode.append(try boundary(text)) }
+        // Added 2026-11-24 (the mutation score): the first day of the second half of a year
+        // (a month that follows a 30-day month), and the second before year 0.
+        encode.append(try boundary("0000-07-01T00:00:00Z"))
+        encode.append(
+            VectorCase(
+                comment:
+                    "one second before 0000-01-01T00:00:00Z: PushProof refuses a year RFC 3339 cannot write; iOS "
+                    + "writes what its formatter makes of it, the alternative answer",
+                flags: ["Pre1970", "JulianBefore1582", "FallbackByReading"],
+                source: "\(codec):33-42; \(foundation)JSON/JSONEncoder.swift:1146-1147; \(iso8601)",
+                input: ["expiresAtUnixMillis": .integer((RFC3339.earliest - 1) * 1000)], code: "DATE_OUT_OF_RANGE",
+                alsoAccepted: [try iosEncoding(RFC3339.earliest - 1)]))
         let sample = try ExplodeSettingsCodec.encodedBytes(ExplodeSettings(expiresAt: 1_748_781_000))
         let wrap = [
             VectorCase(
@@ -490,7 +502,45 @@ enum ExplodeCodecVectors {
                 "JSON that fills exactly four times its compressed size", ["InflateBufferCut"],
                 "\(inflate); \(codec):49-56",
                 ExplodeFixtures.encoded(ExplodeFixtures.exactlyFourTimes, compression: 0)),
+            // Added 2026-11-24 (the mutation score): each known field in a wire type it is not declared
+            // with (SwiftProtobuf keeps it as an unknown field, so the declared one is as if absent), an
+            // unknown fixed-width field inside the ContentTypeId, DEFLATE's whole window.
+            raw(
+                "the content type (field 1) also sent as a varint: that copy is an unknown field", ["ProtobufWire"],
+                plain + key(1, 0) + [1]),
+            raw(
+                "a parameters entry (field 2) sent as a varint: an unknown field", ["ProtobufWire"],
+                plain + key(2, 0) + [1]),
+            raw(
+                "the fallback (field 3) sent as a varint: an unknown field", ["ProtobufWire"], plain + key(3, 0) + [1]),
+            raw(
+                "a parameters entry whose key (field 1) is a varint: SwiftProtobuf refuses a map entry whose key or "
+                    + "value has another wire type (apple/swift-protobuf 1.39.0 "
+                    + "Sources/SwiftProtobuf/BinaryDecoder.swift:957-993, decodeMapField)",
+                ["ProtobufWire", "MalformedProtobuf"], plain + ld(2, key(1, 0) + [1] + ld(2, Array("v".utf8))),
+                code: "MALFORMED_PROTOBUF"),
+            raw(
+                "a parameters entry whose value (field 2) is a varint: refused as the key is",
+                ["ProtobufWire", "MalformedProtobuf"], plain + ld(2, ld(1, Array("k".utf8)) + key(2, 0) + [1]),
+                code: "MALFORMED_PROTOBUF"),
+            raw(
+                "the minor version (ContentTypeId field 4) as a length-delimited field: kept as an unknown field, "
+                    + "which iOS's type comparison includes", ["ProtobufWire", "ContentType"],
+                ld(1, typeBytes + ld(4, [0])) + ld(4, content), code: "WRONG_CONTENT_TYPE"),
+            raw(
+                "an unknown fixed32 field (wire type 5) inside the ContentTypeId", ["ProtobufWire", "ContentType"],
+                ld(1, typeBytes + key(6, 5) + [1, 1, 1, 1]) + ld(4, content), code: "WRONG_CONTENT_TYPE"),
+            raw(
+                "an unknown fixed64 field (wire type 1) inside the ContentTypeId", ["ProtobufWire", "ContentType"],
+                ld(1, typeBytes + key(6, 1) + [UInt8](repeating: 1, count: 8)) + ld(4, content),
+                code: "WRONG_CONTENT_TYPE"),
+            d(
+                "raw DEFLATE whose second half repeats its first from 20,000 bytes back: DEFLATE's 32 KiB window "
+                    + "(an inflater with a 16 KiB window refuses the stream)", ["Compression"], inflate,
+                ExplodeFixtures.encoded(ExplodeFixtures.farBackReference, compression: 0)),
         ]
+        decode.append(try dated("2025-06-01T12:30:00+23:59", "the largest offset"))
+        decode.append(try dated("2025-06-01T12:30:00-23:59", "the smallest offset"))
         // PushProof's advice: RFC 3339 read strictly, on the proleptic Gregorian calendar.
         let notADate =
             "Why: a date that does not exist is a corrupt or forged value; rolling it over silently turns it into "
@@ -549,6 +599,27 @@ enum ExplodeCodecVectors {
                 "GZIP: BAD_COMPRESSION. Why: the iOS SDK's GZIP is Apple LZFSE, so no gzip body reads on iOS; refusing "
                     + "it keeps every reader at the same answer", ["BadCompression"], nil,
                 ExplodeFixtures.encoded(Zlib.deflate(content, format: .gzip), compression: 1), code: "BAD_COMPRESSION"))
+
+        // Added 2026-11-24 (the mutation score).
+        hardened += [
+            ("2024-02-30T12:00:00Z", "30 February in a leap year: INVALID_JSON", notADate),
+            ("2025-06-01T12:30:00+23:59", "the largest offset, +23:59: read", oneSpelling),
+            ("2025-06-01T12:30:00-23:59", "the smallest offset, -23:59: read", oneSpelling),
+            ("2025-06-01T12:30:00+24:00", "offset hours 24: INVALID_JSON", notADate),
+        ].map { strict($0.0, $0.1, $0.2) }
+        let exact =
+            "Why: a compressed body is one DEFLATE stream; bytes after its end, or an end that never comes, mean the "
+            + "body was cut or spliced"
+        hardened.append(
+            d(
+                "a raw DEFLATE stream with a byte after its end: BAD_COMPRESSION. \(exact)", ["BadCompression"], nil,
+                ExplodeFixtures.encoded(Zlib.deflate(content, format: .raw) + [0], compression: 0),
+                code: "BAD_COMPRESSION"))
+        hardened.append(
+            d(
+                "a raw DEFLATE stream cut before its end: BAD_COMPRESSION. \(exact)", ["BadCompression"], nil,
+                ExplodeFixtures.encoded(Array(Zlib.deflate(content, format: .raw).dropLast(2)), compression: 0),
+                code: "BAD_COMPRESSION"))
 
         return VectorFileDeclaration(
             suite: "explode_codec", protocolName: "convos-explode-settings", notes: ExplodeNotes.catalogue,

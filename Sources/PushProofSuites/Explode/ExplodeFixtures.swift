@@ -71,6 +71,22 @@ enum ExplodeFixtures {
 
     /// Raw DEFLATE of a content JSON padded with spaces so that it inflates to exactly four times
     /// the compressed size: the SDK's buffer holds it whole, with no byte to spare.
+    /// Raw DEFLATE of a content JSON whose padding repeats 20,000 pseudo-random characters: the
+    /// second copy is a back-reference 20,000 bytes away, past a 16 KiB window and inside DEFLATE's
+    /// 32 KiB one; the JSON (40 KB) stays within four times the compressed size.
+    static let farBackReference: [UInt8] = {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        var state: UInt64 = 0x5eed
+        let run = (0..<20_000).map { _ -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return alphabet[Int(state >> 33) % alphabet.count]
+        }
+        let json = Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\",\"pad\":\"".utf8) + run + run + Array("\"}".utf8)
+        let packed = Zlib.deflate(json, format: .raw)
+        precondition(json.count <= packed.count * 4, "the far back-reference body must fit the inflate buffer")
+        return packed
+    }()
+
     static let exactlyFourTimes: [UInt8] = {
         let json = Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\"}".utf8)
         for pad in 0..<400 {

@@ -161,7 +161,7 @@ def inflate_prefix(data):
 # another wire type as an unknown field (so it is as if absent).
 ENCODED_CONTENT = {1: 2, 2: 2, 3: 2, 4: 2, 5: 0}
 CONTENT_TYPE_ID = {1: 2, 2: 2, 3: 0, 4: 0}
-STRINGS = {"encoded": {3}, "type": {1, 2}, "parameter": {1, 2}}
+STRINGS = {"encoded": {3}, "type": {1, 2}}
 
 
 def checked_fields(data, known, strings):
@@ -178,8 +178,14 @@ def op_decode(inp):
     try:
         fields = checked_fields(bytes.fromhex(inp["encodedContentHex"]), ENCODED_CONTENT, STRINGS["encoded"])
         for number, _, value in fields:
-            if number == 2:  # a parameters map entry: key 1, value 2, both strings
-                checked_fields(value, {1: 2, 2: 2}, STRINGS["parameter"])
+            if number == 2:  # a parameters map entry: key 1 and value 2, both strings
+                # SwiftProtobuf's map-entry reader refuses a key or value in another wire type
+                # (apple/swift-protobuf 1.39.0 Sources/SwiftProtobuf/BinaryDecoder.swift:957-993).
+                for entry_field, wire, entry_value in read_fields(value):
+                    if entry_field in (1, 2):
+                        if wire != 2:
+                            raise ValueError("map entry key or value in another wire type")
+                        entry_value.decode("utf-8")  # UnicodeDecodeError is a ValueError
         type_fields = [f for f in fields if f[0] == 1]
         # A message field seen twice is merged: the same as parsing the concatenation.
         type_bytes = b"".join(value for _, _, value in type_fields)

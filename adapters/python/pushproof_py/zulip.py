@@ -233,20 +233,15 @@ def later(time, seconds):
     return min(time + seconds, INT64_MAX)
 
 
-def parse_notification(plaintext):
+def parse_notification(n):
     """A message or remove notification as zulip-flutter@e989e4f reads it
     (lib/api/notifications.dart:93-260, notifications.g.dart:39-101): `realm_name` and
     `channel_name` optional (`as String?`); the recipient a channel when `channel_id` is present,
     a DM otherwise (`recipient_type` is not read); mentioned user groups are not read. Written
-    back as the reference writes it (recipient_type from the recipient found)."""
+    back as the reference writes it (recipient_type from the recipient found). `n` is the decrypted
+    plaintext, already read as a JSON object (receive.dart:295)."""
     def fail():
         return ProtocolError("MALFORMED_NOTIFICATION")
-    try:
-        n = strict_loads(plaintext)
-    except (ValueError, UnicodeDecodeError):
-        raise fail()
-    if not isinstance(n, dict):
-        raise fail()
 
     def need(name, kind):
         value = n.get(name)
@@ -374,7 +369,7 @@ def op_receive(inp):
         raise ProtocolError("MALFORMED_NOTIFICATION")
     if value.get("type") not in ("message", "remove"):  # notifications.dart:72-78, receive.dart:296-300
         return {"outcome": "droppedUnexpectedType"}
-    n = parse_notification(plaintext)
+    n = parse_notification(value)
     account = inp["account"]
     mine = origin(account["realm_url"])
     if n["user_id"] != account["user_id"] or mine is None or origin(n["realm_url"]) != mine:  # receive.dart:302-306
