@@ -412,6 +412,10 @@ enum ExplodeCodecVectors {
         func raw(_ comment: String, _ flags: [String], _ bytes: [UInt8], code: String? = nil) -> VectorCase {
             d(comment, flags, wire, Hex.encode(bytes), code: code)
         }
+        func rawFrom(_ comment: String, _ flags: [String], _ source: String, _ bytes: [UInt8], code: String? = nil)
+            -> VectorCase
+        { d(comment, flags, source, Hex.encode(bytes), code: code) }
+        let mapEntry = "\(wire); apple/swift-protobuf@1.39.0:Sources/SwiftProtobuf/BinaryDecoder.swift:957-993"
         decode += [
             raw(
                 "an unknown field of wire type 1 (8 bytes) is skipped", ["ProtobufWire"],
@@ -503,8 +507,8 @@ enum ExplodeCodecVectors {
                 "\(inflate); \(codec):49-56",
                 ExplodeFixtures.encoded(ExplodeFixtures.exactlyFourTimes, compression: 0)),
             // Added 2026-11-24 (the mutation score): each known field in a wire type it is not declared
-            // with (SwiftProtobuf keeps it as an unknown field, so the declared one is as if absent), an
-            // unknown fixed-width field inside the ContentTypeId, DEFLATE's whole window.
+            // with (SwiftProtobuf keeps it as an unknown field, except inside a map entry, which it
+            // refuses), an unknown fixed-width field inside the ContentTypeId, DEFLATE's whole window.
             raw(
                 "the content type (field 1) also sent as a varint: that copy is an unknown field", ["ProtobufWire"],
                 plain + key(1, 0) + [1]),
@@ -513,15 +517,17 @@ enum ExplodeCodecVectors {
                 plain + key(2, 0) + [1]),
             raw(
                 "the fallback (field 3) sent as a varint: an unknown field", ["ProtobufWire"], plain + key(3, 0) + [1]),
-            raw(
+            rawFrom(
                 "a parameters entry whose key (field 1) is a varint: SwiftProtobuf refuses a map entry whose key or "
                     + "value has another wire type (apple/swift-protobuf 1.39.0 "
                     + "Sources/SwiftProtobuf/BinaryDecoder.swift:957-993, decodeMapField)",
-                ["ProtobufWire", "MalformedProtobuf"], plain + ld(2, key(1, 0) + [1] + ld(2, Array("v".utf8))),
+                ["ProtobufWire", "MalformedProtobuf"], mapEntry,
+                plain + ld(2, key(1, 0) + [1] + ld(2, Array("v".utf8))),
                 code: "MALFORMED_PROTOBUF"),
-            raw(
+            rawFrom(
                 "a parameters entry whose value (field 2) is a varint: refused as the key is",
-                ["ProtobufWire", "MalformedProtobuf"], plain + ld(2, ld(1, Array("k".utf8)) + key(2, 0) + [1]),
+                ["ProtobufWire", "MalformedProtobuf"], mapEntry,
+                plain + ld(2, ld(1, Array("k".utf8)) + key(2, 0) + [1]),
                 code: "MALFORMED_PROTOBUF"),
             raw(
                 "the minor version (ContentTypeId field 4) as a length-delimited field: kept as an unknown field, "
