@@ -165,23 +165,36 @@ public struct RegistrationValidator: Sendable {
             guard let d = Double(text), d.isFinite, d.rounded() == d, let i = Int64(exactly: d) else { return nil }
             return i
         case .string(let text):
-            let trimmed = text.trimmingASCIIWhitespace()
-            guard JSONNumber.isIntegerLiteral(trimmed) || trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                return nil
-            }
-            return Int64(trimmed)
+            return pydanticStringInteger(text)
         default:
             return nil
         }
     }
-}
 
-extension String {
-    func trimmingASCIIWhitespace() -> String {
-        let ws: Set<Character> = [" ", "\t", "\n", "\r"]
-        var s = Substring(self)
-        while let f = s.first, ws.contains(f) { s = s.dropFirst() }
-        while let l = s.last, ws.contains(l) { s = s.dropLast() }
-        return String(s)
+    /// pydantic-core's reading of a string as an integer (lax mode): surrounding Unicode
+    /// whitespace trimmed, an optional sign, decimal digits in groups joined by single
+    /// underscores, and optionally a point followed only by zeros ("1_000.0" is 1000). Nil for
+    /// anything else, and for values outside Int64, which pydantic would take as Python ints.
+    static func pydanticStringInteger(_ text: String) -> Int64? {
+        var body = Substring(text)
+        while let f = body.first, f.isWhitespace { body = body.dropFirst() }
+        while let l = body.last, l.isWhitespace { body = body.dropLast() }
+        var negative = false
+        if let sign = body.first, sign == "+" || sign == "-" {
+            negative = sign == "-"
+            body = body.dropFirst()
+        }
+        if let point = body.firstIndex(of: ".") {
+            let fraction = body[body.index(after: point)...]
+            guard !fraction.isEmpty, fraction.allSatisfy({ $0 == "0" }) else { return nil }
+            body = body[..<point]
+        }
+        let groups = body.split(separator: "_", omittingEmptySubsequences: false)
+        guard groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+        let digits = groups.joined()
+        guard let magnitude = UInt64(digits) else { return nil }
+        return negative
+            ? (magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil)
+            : Int64(exactly: magnitude)
     }
 }

@@ -3,14 +3,14 @@
 /// use. It exists only to compute what the deployed bouncer answers to non-canonical base64;
 /// the reference bouncer itself decodes strictly.
 ///
-/// Its rules: the text must be ASCII (else `ValueError`); characters outside `A-Za-z0-9+/=`
-/// are skipped (whitespace, `-`, `_`); a `=` that completes a quantum ends decoding and the
+/// The bouncer decodes the request field's UTF-8 bytes (`.encode("utf-8")` first), so its rules
+/// are those of bytes: any byte outside `A-Za-z0-9+/=` is skipped (whitespace, `-`, `_`, the
+/// bytes of non-ASCII characters); a `=` that completes a quantum ends decoding and the
 /// rest is ignored; a stray `=` elsewhere is skipped; leftover symbols at the end raise
 /// "Incorrect padding" (or the "1 more than a multiple of 4" error). Non-zero trailing bits
 /// are accepted and dropped.
 enum PythonBase64 {
     enum Failure: Error, Equatable {
-        case notASCII
         case incorrectPadding
         case oneMoreThanMultipleOfFour
     }
@@ -32,7 +32,6 @@ enum PythonBase64 {
         var pads = 0
         var leftChar: UInt8 = 0
         for c in text.utf8 {
-            guard c < 0x80 else { return .failure(.notASCII) }
             if c == UInt8(ascii: "=") {
                 if quadPosition >= 2 {
                     pads += 1

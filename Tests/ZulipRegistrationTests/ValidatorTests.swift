@@ -27,6 +27,25 @@ import Testing
         } catch { return error.reason }
     }
 
+    /// pydantic 2.13's answers for a string read as an int (lax mode), checked against pydantic
+    /// itself when the model was written: the deployed bouncer's reading of a string timestamp.
+    @Test func pydanticStringIntegers() {
+        let read: [(String, Int64)] = [
+            ("17", 17), (" 17 ", 17), ("+5", 5), ("-5", -5), ("1_000", 1000), ("+1_0", 10), ("007", 7),
+            ("1.0", 1), ("5.000", 5), ("1_000.0", 1000), ("-0.0", 0), ("\t5\r", 5), ("\u{a0}5", 5),
+            ("-9223372036854775808", .min), ("9223372036854775807", .max),
+        ]
+        for (text, value) in read {
+            #expect(RegistrationValidator.pydanticStringInteger(text) == value, "\(text)")
+        }
+        let refused = [
+            "1.5", "1e3", "0x10", "1__0", "_1", "1_", "-", "+", "1.", ".0", "1.0_0", "+-1", "1.0.0", "\u{661}", "",
+        ]
+        for text in refused { #expect(RegistrationValidator.pydanticStringInteger(text) == nil, "\(text)") }
+        // Beyond Int64, pydantic keeps a Python int; this model cannot, and refuses.
+        #expect(RegistrationValidator.pydanticStringInteger("9223372036854775808") == nil)
+    }
+
     @Test func strictChecks() {
         #expect(reason("{\"token_kind\":\"fcm\",\"token\":\"x\",\"timestamp\":1}") == nil)
         #expect(reason("{\"token_kind\":\"fcm\",\"token\":\"x\",\"timestamp\":1,\"y\":2}") == .unexpectedField)

@@ -33,12 +33,12 @@ enum EnvelopeClientVectors {
     static func receiveCase(
         _ comment: String, _ flags: [String], source: String? = nil, service: String = "apns", payload: JSONValue,
         keys: JSONValue = standardKeys, now: Int64 = E.now, outcome: String? = nil, code: String? = nil,
-        also: [JSONValue] = []
+        also: [JSONValue] = [], account: JSONValue = E.account
     ) -> VectorCase {
         VectorCase(
             comment: comment, flags: flags, source: source,
             input: [
-                "service": .string(service), "account": E.account, "keys": keys, "now": .integer(now),
+                "service": .string(service), "account": account, "keys": keys, "now": .integer(now),
                 "payload": payload,
             ],
             code: code, outcome: outcome, alsoAccepted: also)
@@ -86,6 +86,9 @@ enum EnvelopeClientVectors {
         let otherRealm: JSONValue = ["realm_url": "https://other.example.com", "realm_name": "Other", "user_id": 10]
         let otherUser: JSONValue = [
             "realm_url": "https://chat.example.com", "realm_name": "Example Chat", "user_id": 99,
+        ]
+        let httpAccount: JSONValue = [
+            "realm_url": "http://chat.example.com", "realm_name": "Example Chat", "user_id": 10,
         ]
         let spelled: JSONValue = [
             "realm_url": "HTTPS://Chat.Example.com:443/", "realm_name": "Example Chat", "user_id": 10,
@@ -437,6 +440,72 @@ enum EnvelopeClientVectors {
                 "a plaintext that is not JSON", ["MalformedNotification"], Array("message".utf8),
                 source: "\(flutter)lib/notifications/receive.dart:295 (jsonDecode throws)",
                 code: "MALFORMED_NOTIFICATION"),
+            // Added 2026-11-24 (the mutation score): key ages one second before each deadline,
+            // an http realm's default port, a DM's recipients, fractional key ids, and base64's
+            // unused bits.
+            receiveCase(
+                "newer key 45 days less one second old, never acknowledged: still decrypts", ["KeyRotation"],
+                source: rotation, payload: apnsPayload(viaOld, id: .integer(oldId)),
+                keys: keysJSON([(oldId, oldKey, created, nil), (E.keyId, E.key, E.now - 45 * E.day + 1, nil)]),
+                outcome: "delivered"),
+            receiveCase(
+                "superseded by acknowledgement 30 days less one second ago: still decrypts", ["KeyRotation"],
+                source: rotation, payload: apnsPayload(viaOld, id: .integer(oldId)),
+                keys: keysJSON([
+                    (oldId, oldKey, created, nil), (E.keyId, E.key, E.now - 35 * E.day, E.now - 30 * E.day + 1),
+                ]), outcome: "delivered"),
+            receiveCase(
+                "an http realm: realm_url with the default port 80 written out is the same origin",
+                ["OriginEquivalence"],
+                source: "\(accountCheck); Dart Uri.origin omits a scheme's default port",
+                payload: apnsPayload(
+                    sealed(
+                        built(E.message(account: httpAccount.setting("realm_url", to: "http://chat.example.com:80")))
+                            .plaintext, nonce: "client-http-port")), outcome: "delivered", account: httpAccount),
+            plaintextCase(
+                "a DM without recipient_user_ids", ["MalformedNotification"],
+                JSONWriter.compactBytes(
+                    built(E.message(recipient: ["type": "direct", "user_ids": [12]])).json.removing(
+                        "recipient_user_ids")),
+                source: "\(flutter)lib/api/notifications.g.dart:79-85 (null as List<dynamic> throws)",
+                code: "MALFORMED_NOTIFICATION"),
+            plaintextCase(
+                "a DM whose recipient_user_ids holds a string", ["MalformedNotification"],
+                JSONWriter.compactBytes(
+                    built(E.message(recipient: ["type": "direct", "user_ids": [12]])).json.setting(
+                        "recipient_user_ids", to: [10, "11"])),
+                source: "\(flutter)lib/api/notifications.g.dart:79-85 (\"11\" as num throws)",
+                code: "MALFORMED_NOTIFICATION"),
+            receiveCase(
+                "push_key_id 1.5 reads as key 1 (toInt truncates): delivered (PushProof recommends refusing it, "
+                    + "as hardened tcId 603)", ["LenientKeyId"], source: "\(apnsRead); \(delivered)",
+                payload: apnsPayload(message, id: .number("1.5")),
+                keys: keysJSON([(1, E.key, E.now - 10 * E.day, nil)]),
+                outcome: "delivered", also: refusedPayload),
+            receiveCase(
+                "push_key_id 0.5 reads as key 0 (toInt truncates): delivered (PushProof recommends refusing it, "
+                    + "as hardened tcId 603)", ["LenientKeyId"], source: "\(apnsRead); \(delivered)",
+                payload: apnsPayload(message, id: .number("0.5")),
+                keys: keysJSON([(0, E.key, E.now - 10 * E.day, nil)]),
+                outcome: "delivered", also: refusedPayload),
+            receiveCase(
+                "encrypted_data with non-zero unused bits in its last symbol: base64Decode throws",
+                ["MalformedPayload", "SourceLinesNotRead"],
+                source:
+                    "\(apnsRead); dart-lang/sdk@130a09b2:sdk/lib/convert/base64.dart _Base64Decoder.decodeChunk "
+                    + "(\"Invalid encoding before padding\"; lines not read)",
+                payload: apnsPayload(message).setting(
+                    "encrypted_data", to: .string(RegistrationBouncerVectors.bumpTrailingBits(Base64.encode(message)))),
+                code: "MALFORMED_PAYLOAD"),
+            receiveCase(
+                "encrypted_data with a character outside both base64 alphabets: base64Decode throws",
+                ["MalformedPayload", "SourceLinesNotRead"],
+                source:
+                    "\(apnsRead); dart-lang/sdk@130a09b2:sdk/lib/convert/base64.dart _Base64Decoder.decodeChunk "
+                    + "(\"Invalid character\"; lines not read)",
+                payload: apnsPayload(message).setting(
+                    "encrypted_data", to: .string("*" + String(Base64.encode(message).dropFirst()))),
+                code: "MALFORMED_PAYLOAD"),
         ]
         let hardened: [VectorCase] = [
             receiveCase(

@@ -75,6 +75,11 @@ enum EnvelopeNotes {
             description:
                 "No key with this push_key_id (or no account with this push_account_id): the notification is dropped, not an error."
         ),
+        "SourceLinesNotRead": .init(
+            bugType: "BASIC",
+            description:
+                "The upstream file was read without a trustworthy line count: the source names the file, commit and item, not its lines."
+        ),
         "KeyRotation": .init(
             bugType: "FUNCTIONALITY",
             description:

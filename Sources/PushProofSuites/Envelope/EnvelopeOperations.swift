@@ -11,6 +11,22 @@ enum EnvelopeOperations {
             realmURL: try r.string("realm_url"), realmName: try r.string("realm_name"), userId: try r.int64("user_id"))
     }
 
+    /// zulip-flutter keeps key times as Unix seconds it turns into a Dart DateTime, whose range
+    /// is +/-8,640,000,000,000 s (+/-10^8 days): a time outside it cannot be stored, so it is
+    /// not an input.
+    static let dartTimeLimit: Int64 = 8_640_000_000_000
+
+    static func dartTime(_ r: InputReader, _ name: String) throws(InputError) -> Int64 {
+        try dartTime(try r.int64(name), name)
+    }
+
+    static func dartTime(_ t: Int64, _ name: String) throws(InputError) -> Int64 {
+        guard (-dartTimeLimit...dartTimeLimit).contains(t) else {
+            throw InputError("\(name) is outside a Dart DateTime's range (+/-8,640,000,000,000 s)")
+        }
+        return t
+    }
+
     /// The server's raw inputs for a notification; the builder applies the protocol's rules
     /// (truncation, removal cap, recipient sorting).
     static func notification(_ json: JSONValue, distinctRemovalIds: Bool = false) throws(InputError)
@@ -113,7 +129,13 @@ enum EnvelopeOperations {
             throw InputError("service must be apns or fcm")
         }
         let rules: NotificationReceiver.Rules = request.profile == .hardened ? .hardened : .deployed
-        let receiver = NotificationReceiver(account: try account(try input.object("account")), rules: rules)
+        let me = try account(try input.object("account"))
+        // The app's own account: zulip-flutter only signs in to an http(s) realm URL, so its
+        // origin is always defined (Dart's Uri.origin throws for anything else).
+        guard NotificationReceiver.origin(me.realmURL) != nil else {
+            throw InputError("account.realm_url must be an absolute http or https URL with a host")
+        }
+        let receiver = NotificationReceiver(account: me, rules: rules)
         let payload = try input.field("payload")
         let outcome: ReceiveOutcome
         // The hardened profile reads the deployed wire format, more strictly.
@@ -125,12 +147,13 @@ enum EnvelopeOperations {
                 guard let key = PushKey(id: try e.uint32("id"), wireBytes: try e.hex("pushKey")) else {
                     throw InputError("a stored pushKey must be 33 bytes starting 0x31")
                 }
-                try store.add(key, createdAt: try e.int64("createdAt"))
+                try store.add(key, createdAt: try dartTime(e, "createdAt"))
                 if let acknowledged = try e.optionalInt64("acknowledgedAt") {
-                    try store.acknowledge(id: key.id, at: acknowledged)
+                    try store.acknowledge(id: key.id, at: try dartTime(acknowledged, "acknowledgedAt"))
                 }
             }
-            outcome = try receiver.receive(service: service, payload: payload, keys: store, now: try input.int64("now"))
+            outcome = try receiver.receive(
+                service: service, payload: payload, keys: store, now: try dartTime(input, "now"))
         case .proposal:
             var accounts: [UInt64: X25519.KeyPair] = [:]
             for entry in try input.array("devices") {

@@ -547,6 +547,15 @@ enum ExplodeCodecVectors {
         ]
         decode.append(try dated("2025-06-01T12:30:00+23:59", "the largest offset"))
         decode.append(try dated("2025-06-01T12:30:00-23:59", "the smallest offset"))
+        // Added 2026-11-24 (the mutation score): the inflate buffer is exactly four times the
+        // compressed size, not more; a reader with a larger buffer finds valid JSON here.
+        decode.append(
+            d(
+                "JSON whose closing brace lies between four and five times the compressed size, with a stray x "
+                    + "after it: iOS's cut falls before the brace and the whole body is not JSON either",
+                ["InflateBufferCut"], "\(inflate); \(codec):49-56",
+                ExplodeFixtures.encoded(ExplodeFixtures.braceBetweenFourAndFive, compression: 0),
+                code: "INVALID_JSON"))
         // PushProof's advice: RFC 3339 read strictly, on the proleptic Gregorian calendar.
         let notADate =
             "Why: a date that does not exist is a corrupt or forged value; rolling it over silently turns it into "

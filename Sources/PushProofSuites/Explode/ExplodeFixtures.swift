@@ -96,4 +96,21 @@ enum ExplodeFixtures {
         }
         preconditionFailure("no padding makes the body exactly four times its compressed size")
     }()
+
+    /// `{"expiresAt":"..."` + spaces + `}` + spaces + `x`, with the closing brace past four times
+    /// the compressed size and within five times it, and the body longer than five times it: cut at
+    /// four times (iOS) or read whole it is not JSON; cut at five times it would be.
+    static let braceBetweenFourAndFive: [UInt8] = {
+        let open = Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\"".utf8)
+        for pad in 0..<1000 {
+            let body =
+                open + [UInt8](repeating: 0x20, count: pad) + [0x7D] + [UInt8](repeating: 0x20, count: 400) + [0x78]
+            let packed = Zlib.deflate(body, format: .raw)
+            let braceEnd = open.count + pad + 1
+            if braceEnd > packed.count * 4, braceEnd <= packed.count * 5, body.count > packed.count * 5 {
+                return packed
+            }
+        }
+        preconditionFailure("no padding puts the closing brace between four and five times the compressed size")
+    }()
 }

@@ -21,6 +21,14 @@ struct BouncerCase {
     var extraAccepted: [JSONValue] = []
     /// The upstream item that decides the answer.
     var source: String? = nil
+    /// Request fields replaced in the JSON sent (a value BouncerRequest cannot hold, such as null).
+    var requestOverrides: [String: JSONValue] = [:]
+
+    func requestJSON(profile: RegistrationProfile) -> JSONValue {
+        requestOverrides.sorted { $0.key < $1.key }.reduce(request.json(profile: profile)) {
+            $0.setting($1.key, to: $1.value)
+        }
+    }
 }
 
 /// registration_bouncer: the bouncer's handling of a server's registration request.
@@ -369,7 +377,87 @@ enum RegistrationBouncerVectors {
             .apnsTokenNotHex, F.seal(F.apns(String(F.apnsToken.dropLast())), label: "apns-odd"))
         cases[cases.count - 1].source =
             "zulip/zulip@99445ce4:zilencer/views.py PushRegistration.is_valid_token (bytes.fromhex refuses a lone digit; lines not determined)"
+        // Added 2026-11-24 (tcIds 81, 82), when the Python port began validating with pydantic
+        // itself: pydantic's string-to-integer reading, and the app id pattern's refusal.
+        let spelledTime = raw(
+            "ts-string-spelled",
+            F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": .string(" +1_772_513_819.00 ")]))
+        acceptable(
+            "timestamp as a string with spaces, a sign, underscores and a zero fraction (pydantic reads it as the "
+                + "integer)", ["LaxTimestamp", "SourceLinesNotRead"], code: .badRequest,
+            reason: .wrongType("timestamp"), spelledTime.request, spelledTime.intermediate)
+        cases[cases.count - 1].source =
+            "zulip/zulip@99445ce4:zilencer/views.py PushRegistration (timestamp: int, pydantic lax mode: a string is trimmed, underscores and a zero fraction allowed; lines not determined)"
+        let badApp = F.seal(F.apns(app: "org.zulip Zulip"), label: "apns-app-pattern")
+        bad(
+            "APNs with an ios_app_id outside the pattern ^[.a-zA-Z0-9-]+$ (a space)", ["IosAppIdRule"],
+            .iosAppIdUnknown, badApp)
+        cases[cases.count - 1].source =
+            "zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py ApnsAppId (the pattern ^[.a-zA-Z0-9-]+$; lines not determined)"
+        cases[cases.count - 1].flags.append("SourceLinesNotRead")
+        // Added 2026-11-24 (tcIds 83-85): request fields a form POST cannot carry as strings, and a
+        // token_id no base64 decoder reads.
+        let tests =
+            "zulip/zulip (FL 468, commit not determined; index id 15023056800):zerver/tests/test_push_registration.py"
+        for field in ["bouncer_public_key", "encrypted_push_registration"] {
+            var missing = BouncerCase(
+                comment: "\(field) null", flags: ["MalformedRequest", "SourceLinesNotRead"], result: .invalid,
+                code: .badRequest, reason: .malformedRequestField(field),
+                request: F.seal(F.fcm(), label: "null-\(field)").request)
+            missing.requestOverrides = [field: .null]
+            missing.source =
+                "\(tests); zerver/lib/request.py RequestVariableMissingError (index id 66525473): a form POST has no null"
+            cases.append(missing)
+        }
+        var starred = F.seal(F.fcm(), label: "token-id-stars").request
+        starred.tokenId = "************"
+        invalid(
+            "token_id of characters outside every base64 alphabet", ["MalformedRequest", "SourceLinesNotRead"],
+            .badRequest, .malformedRequestField("token_id"), starred, nil)
+        cases[cases.count - 1].source =
+            "\(tests) (a token_id that does not decode is BAD_REQUEST; a non-validating decoder reads these as no bytes)"
         return cases
+    }
+
+    /// Why PushProof refuses each deployed leniency (the hardened profile), by flag.
+    static let hardenedReasons: [String: String] = [
+        "LaxTimestamp":
+            "the plaintext has one JSON type per field; a reader that coerces strings, floats and booleans accepts "
+            + "what no client writes, and reads true as the Unix epoch",
+        "AnyIosAppId":
+            "the bouncer holds APNs credentials only for the apps it serves; storing another app id records a "
+            + "device it can never notify",
+        "FromHexWhitespace":
+            "the stored token is handed to APNs as written; a token with whitespace is not the device token's hex",
+        "ExtraField": "a field the schema does not define is a client bug or smuggled data; ignoring it hides both",
+        "DuplicateKey":
+            "two readers of the same plaintext may keep different values (the first or the last); refusing "
+            + "duplicates removes the ambiguity",
+        "Base64Whitespace": "one spelling per box: the wire format is standard base64 without line breaks",
+        "Base64UrlSafe": "one spelling per box: the wire format is standard base64",
+        "Base64MissingPadding":
+            "the wire format is padded base64, and a decoding failure is the client's error (400), not the "
+            + "bouncer's (500)",
+        "Base64NonCanonical": "one spelling per box: non-zero unused bits make a second spelling of the same bytes",
+    ]
+
+    /// The hardened profile: each deployed leniency PushProof recommends refusing, on the same
+    /// input, with the strict answer only. A future timestamp is not among them: the strict
+    /// bouncer accepts it too (refusing it is merely allowed).
+    static func hardenedBouncerCases() throws -> [(tcId: Int, BouncerCase)] {
+        try deployedBouncerCases().enumerated().compactMap { offset, c in
+            guard c.result == .acceptable, c.code != nil else { return nil }
+            guard let flag = c.flags.first(where: { hardenedReasons[$0] != nil }), let why = hardenedReasons[flag]
+            else { throw GeneratorError("registration_bouncer: no hardened reason for \(c.comment)") }
+            var h = c
+            let what = c.comment.split(separator: " (", maxSplits: 1).first.map(String.init) ?? c.comment
+            h.comment = "\(what) is refused. Why: \(why) (deployed tcId \(offset + 1))"
+            h.flags = c.flags.filter { $0 != "SourceLinesNotRead" }
+            h.result = .invalid
+            h.extraAccepted = []
+            h.source = nil
+            return (offset + 1, h)
+        }
     }
 
     static func proposalBouncerCases() -> [BouncerCase] {
@@ -485,6 +573,13 @@ enum RegistrationBouncerVectors {
                     type: "BouncerRegistrationTest", operation: .registrationBouncer, profile: .proposal,
                     description: "Proposal profile (the original design document).", ids: .block(501...1000),
                     cases: try proposalBouncerCases().map { try vectorCase($0, profile: .proposal) }),
+                .init(
+                    type: "BouncerRegistrationTest", operation: .registrationBouncer, profile: .hardened,
+                    description:
+                        "Hardened profile: the deployed wire format, each of the deployed bouncer's leniencies refused "
+                        + "(the strict answer only).",
+                    ids: .block(1001...1500),
+                    cases: try hardenedBouncerCases().map { try vectorCase($0.1, profile: .deployed, hardened: true) }),
             ])
     }
 
@@ -537,14 +632,17 @@ enum RegistrationBouncerVectors {
     /// A bouncer case as a vector: the strict answer is expected; where the deployed model
     /// answers otherwise, its answer is an alternative (acceptable cases) or the deployedAnswer;
     /// and a refusal must come from the declared check, so no case passes for the wrong reason.
-    static func vectorCase(_ c: BouncerCase, profile: RegistrationProfile) throws -> VectorCase {
+    static func vectorCase(_ c: BouncerCase, profile: RegistrationProfile, hardened: Bool = false) throws
+        -> VectorCase
+    {
         let input: JSONValue = [
             "bouncer": ["keyRing": c.ring, "iosAppIds": [.string(F.iosAppId)], "now": .integer(c.now)],
             "priorRequests": .array(c.prior.map { $0.json(profile: profile) }),
-            "request": c.request.json(profile: profile),
+            "request": c.requestJSON(profile: profile),
         ]
         let request = OperationRequest(
-            operation: .registrationBouncer, profile: Profile(rawValue: profile.rawValue), input: input)
+            operation: .registrationBouncer, profile: hardened ? .hardened : Profile(rawValue: profile.rawValue),
+            input: input)
         let strict = OperationOutcome { .output(try RegistrationOperations.bouncer(request, strictness: .strict)) }
         let deployed = OperationOutcome {
             .output(try RegistrationOperations.bouncer(request, strictness: .deployedCompatible))
@@ -552,7 +650,11 @@ enum RegistrationBouncerVectors {
         var also = c.extraAccepted
         var deployedAnswer: JSONValue? = nil
         if deployed != strict {
-            if c.result == .acceptable { also.append(deployed.json) } else { deployedAnswer = deployed.json }
+            if c.result == .acceptable && !hardened {
+                also.append(deployed.json)
+            } else {
+                deployedAnswer = deployed.json
+            }
         }
         let derived: VectorResult = !also.isEmpty ? .acceptable : c.code == nil ? .valid : .invalid
         guard derived == c.result else {
@@ -560,7 +662,7 @@ enum RegistrationBouncerVectors {
                 "registration_bouncer (\(c.comment)): declared \(c.result), the answers make it \(derived)")
         }
         let reason = c.reason
-        let requestJSON = c.request.json(profile: profile)
+        let requestJSON = c.requestJSON(profile: profile)
         return VectorCase(
             comment: c.comment, flags: c.flags, source: c.source, input: input, code: c.code?.rawValue,
             intermediate: c.intermediate,

@@ -50,7 +50,8 @@ enum RegistrationOperations {
     // MARK: registration.bouncer
 
     /// Builds the bouncer a vector describes: its key ring (entries marked `retired` are added,
-    /// then retired), its iOS app ids and its clock.
+    /// then retired), its iOS app ids and its clock. The hardened profile reads the deployed
+    /// wire format with the strict bouncer.
     static func makeBouncer(_ request: OperationRequest, strictness: BouncerStrictness) throws -> PushBouncer {
         let config = try request.reader.object("bouncer")
         var ring = BouncerKeyRing()
@@ -68,8 +69,9 @@ enum RegistrationOperations {
             if try e.string("status") == "retired" { toRetire.append(try e.string("publicKey")) }
         }
         for key in toRetire { try ring.retire(publicKey: key) }
+        let profile = request.profile == .hardened ? .deployed : try request.profile.as(RegistrationProfile.self)
         return PushBouncer(
-            profile: try request.profile.as(RegistrationProfile.self), keyRing: ring,
+            profile: profile, keyRing: ring,
             clock: FixedUnixClock(try config.int64("now")),
             iosAppIds: Set(try config.optionalStringArray("iosAppIds")), strictness: strictness)
     }

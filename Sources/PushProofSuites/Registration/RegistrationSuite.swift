@@ -21,7 +21,8 @@ public struct RegistrationSuite: ConformanceSuite {
             SuiteOperation(.registrationTokenId, output: RegistrationOperations.tokenId),
             SuiteOperation(.registrationSeal, output: RegistrationOperations.seal),
             SuiteOperation(
-                .registrationBouncer, output: { try RegistrationOperations.bouncer($0, strictness: .strict) }),
+                .registrationBouncer, profiles: [.deployed, .hardened, .proposal],
+                output: { try RegistrationOperations.bouncer($0, strictness: .strict) }),
             SuiteOperation(
                 .registrationServerParameters, profiles: [.deployed, .hardened, .proposal],
                 output: RegistrationOperations.serverParameters),

@@ -2,13 +2,17 @@
 profile. The envelope follows the pinned upstream code: the server zulip/zulip@48f74227
 (zerver/lib/push_notifications.py) and the client zulip/zulip-flutter@e989e4f; the comments cite
 the lines (docs/audit/envelope.md)."""
+import base64
+import binascii
 import hashlib
 import hmac
 import math
 import urllib.parse
+from typing import Annotated
 
 from nacl import bindings
 from nacl.exceptions import CryptoError
+from pydantic import BaseModel, StringConstraints, ValidationError, model_validator
 
 from .common import ProtocolError, b64decode_strict, b64encode, compact, is_int, strict_loads
 
@@ -40,9 +44,7 @@ def op_seal(inp):
     pk = b64decode_strict(inp["bouncerPublicKey"])
     esk = bytes.fromhex(inp["ephemeralSecretKey"])
     epk = bindings.crypto_scalarmult_base(esk)
-    reg = dict(inp["registration"])
-    if reg["token_kind"] != "apns":
-        reg.pop("ios_app_id", None)
+    reg = inp["registration"]
     plaintext = registration_plaintext(reg)
     nonce = sealed_box_nonce(epk, pk)
     box = epk + bindings.crypto_box(plaintext, nonce, pk, esk)
@@ -54,32 +56,51 @@ def bad():
     return ProtocolError("BAD_REQUEST")
 
 
-def validate_plaintext(plaintext, app_ids):
+# The bouncer's model of the decrypted registration, as upstream declares it
+# (zulip/zulip@99445ce4:zilencer/views.py PushRegistration, ApnsAppId from
+# zerver/lib/typed_endpoint.py): pydantic in its default lax mode, so unknown keys are ignored,
+# the last of duplicate keys is kept, and timestamp may be a numeric string, an integral float or
+# a boolean. Validated with pydantic itself: its coercions are the deployed behaviour.
+ApnsAppId = Annotated[str, StringConstraints(pattern=r"^[.a-zA-Z0-9-]+$")]
+
+
+class PushRegistration(BaseModel):
+    token: str
+    token_kind: str
+    ios_app_id: ApnsAppId | None = None
+    timestamp: int
+
+    def is_valid_token(self):
+        if self.token == "" or len(self.token) > MAX_TOKEN:
+            return False
+        if self.token_kind == "apns":
+            try:
+                bytes.fromhex(self.token)  # skips ASCII whitespace between pairs
+            except ValueError:
+                return False
+        return True
+
+    @model_validator(mode="after")
+    def validate_terms(self):
+        if self.token_kind not in ("apns", "fcm"):
+            raise ValueError("Invalid token_kind")
+        if self.token_kind == "apns" and self.ios_app_id is None:
+            raise ValueError("Missing ios_app_id")
+        if self.token_kind == "fcm" and self.ios_app_id is not None:
+            raise ValueError("ios_app_id should be null")
+        if not self.is_valid_token():
+            raise ValueError("Invalid token")
+        return self
+
+
+def validate_plaintext(plaintext):
     try:
-        value = strict_loads(plaintext)
-    except (ValueError, UnicodeDecodeError):
+        reg = PushRegistration.model_validate_json(plaintext)
+    except ValidationError:
         raise bad()
-    if not isinstance(value, dict) or set(value) - {"token_kind", "token", "timestamp", "ios_app_id"}:
-        raise bad()
-    for field in ("token_kind", "token", "timestamp"):
-        if field not in value:
-            raise bad()
-    kind, token, timestamp = value["token_kind"], value["token"], value["timestamp"]
-    if not isinstance(kind, str) or not isinstance(token, str) or not is_int(timestamp):
-        raise bad()
-    if kind not in ("fcm", "apns") or not 1 <= len(token) <= MAX_TOKEN:
-        raise bad()
-    if kind == "apns" and (len(token) % 2 or not all(c in "0123456789abcdefABCDEF" for c in token)):
-        raise bad()
-    app = value.get("ios_app_id")
-    if "ios_app_id" in value:
-        if not isinstance(app, str) or kind != "apns" or app not in app_ids:
-            raise bad()
-    elif kind == "apns":
-        raise bad()
-    result = {"token_kind": kind, "token": token, "timestamp": timestamp}
-    if app is not None:
-        result["ios_app_id"] = app
+    result = {"token_kind": reg.token_kind, "token": reg.token, "timestamp": reg.timestamp}
+    if reg.ios_app_id is not None:
+        result["ios_app_id"] = reg.ios_app_id
     return result
 
 
@@ -96,7 +117,6 @@ class Bouncer:
                 self.retired.add(entry["publicKey"])
         for key in self.retired:
             del self.active[key]
-        self.app_ids = set(config.get("iosAppIds", []))
         self.now = config["now"]
         self.devices = []  # (realm, token_id) -> record, in creation order
 
@@ -110,20 +130,20 @@ class Bouncer:
             raise bad()
         if len(claimed) != 8:
             raise bad()
-        keys = self.active.get(request["bouncer_public_key"])
+        keys = self.active.get(request["bouncer_public_key"])  # the exact string
         if keys is None:
             raise ProtocolError("INVALID_BOUNCER_PUBLIC_KEY")
+        # PyNaCl's Base64Encoder.decode is the non-validating base64.b64decode: characters outside
+        # the alphabet are dropped, unused bits ignored; its binascii.Error is not caught (HTTP 500).
         try:
-            box = b64decode_strict(request["encrypted_push_registration"])
-        except ValueError:
-            raise bad()
-        if len(box) < 48:
-            raise bad()
-        try:
+            box = base64.b64decode(request["encrypted_push_registration"].encode("utf-8"))
+        except binascii.Error:
+            raise ProtocolError("SERVER_ERROR")
+        try:  # SealedBox.decrypt: a box under 48 bytes is a TypeError, a forged one a CryptoError
             plaintext = bindings.crypto_box_seal_open(box, keys[0], keys[1])
-        except CryptoError:
+        except (TypeError, CryptoError):
             raise bad()
-        reg = validate_plaintext(plaintext, self.app_ids)
+        reg = validate_plaintext(plaintext)
         if not hmac.compare_digest(claimed, token_id(reg["token"])):
             raise bad()
         if self.now - reg["timestamp"] > LIVENESS:
@@ -216,21 +236,15 @@ def origin(url):
 
 
 def key_usable(keys, index, now):
-    """Superseded when a newer key is acknowledged or 15 days old, deleted 30 days later."""
+    """Superseded when a newer key is acknowledged or 15 days old, deleted 30 days later
+    (zulip-flutter@e989e4f lib/model/push_key.dart:152-216). Key times are within a Dart
+    DateTime's range (the input contract), so the sums cannot overflow anything."""
     newer = keys[index + 1:]
     if not newer:
         return True
-    superseded = min([later(k["createdAt"], 15 * 86400) for k in newer]
+    superseded = min([k["createdAt"] + 15 * 86400 for k in newer]
                      + [k["acknowledgedAt"] for k in newer if "acknowledgedAt" in k])
-    return now < later(superseded, 30 * 86400)
-
-
-INT64_MAX = (1 << 63) - 1
-
-
-def later(time, seconds):
-    """time + seconds held at the end of a 64-bit clock, as the reference's PushKeyStore.later."""
-    return min(time + seconds, INT64_MAX)
+    return now < superseded + 30 * 86400
 
 
 def parse_notification(n):
@@ -371,8 +385,8 @@ def op_receive(inp):
         return {"outcome": "droppedUnexpectedType"}
     n = parse_notification(value)
     account = inp["account"]
-    mine = origin(account["realm_url"])
-    if n["user_id"] != account["user_id"] or mine is None or origin(n["realm_url"]) != mine:  # receive.dart:302-306
+    # receive.dart:302-306. The account's own realm_url is an http(s) URL (the input contract).
+    if n["user_id"] != account["user_id"] or origin(n["realm_url"]) != origin(account["realm_url"]):
         return {"outcome": "droppedOtherAccount"}
     return {"outcome": "delivered", "notification": n}
 
