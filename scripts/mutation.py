@@ -18,8 +18,9 @@ one mutant per operator:
 
 Each mutant is the package with that one change, asked every vector of the suites the adapter
 declares (`pushproof run --impl`); it is killed when the run fails (a wrong answer, a crash, a
-timeout). Mutants listed in scripts/mutation-equivalent.txt (`ID  # why it cannot change an
-answer`) are left out of the score. The score is killed / (mutants - equivalent); the survivors
+timeout), or when its answers to the hardened vectors differ from those docs/hardening.md records
+for the port (scripts/hardening-table.py --check, which CI runs too). Mutants listed in
+scripts/mutation-equivalent.txt (`ID  # why it cannot change an answer`) are left out of the score. The score is killed / (mutants - equivalent); the survivors
 are written to the report, each a missing vector or an equivalent to list.
 
 --sample N runs N mutants picked with --seed (CI); --min-score fails below that percentage.
@@ -174,7 +175,8 @@ def run_mutant(binary, sources, site, timeout):
         process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                    start_new_session=True)
         try:
-            return "survived" if process.wait(timeout=timeout) == 0 else "killed"
+            if process.wait(timeout=timeout) != 0:
+                return "killed"
         except subprocess.TimeoutExpired:
             return "killed"
         finally:
@@ -186,6 +188,16 @@ def run_mutant(binary, sources, site, timeout):
             # The runner starts the adapter in a process group of its own: anything still
             # running from this mutant's folder goes too.
             subprocess.run(["pkill", "-9", "-f", work], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # The hardened vectors are asked too: docs/hardening.md pins the port's answer to each
+        # (CI fails when it changes), so a mutant that changes one is caught by that vector.
+        try:
+            table = subprocess.run(
+                [sys.executable, os.path.join(ROOT, "scripts", "hardening-table.py"), "--impl",
+                 f"python3 {os.path.join(work, 'adapter.py')}", "--check", "docs/hardening.md"],
+                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return "killed"
+        return "survived" if table.returncode == 0 else "killed"
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
