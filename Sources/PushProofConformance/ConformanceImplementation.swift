@@ -4,4 +4,13 @@
 public protocol ConformanceImplementation: Sendable {
     var name: String { get }
     func perform(_ request: OperationRequest) -> OperationOutcome
+    /// Other answers the profile allows for this request besides `perform`'s (e.g. what the
+    /// deployed system answers where the `deployed` profile accepts its leniency). The
+    /// differential fuzzer does not report an answer among them, as the runner does not fail an
+    /// answer a vector lists in `alsoAccepted`.
+    func alternatives(for request: OperationRequest) -> [OperationOutcome]
+}
+
+extension ConformanceImplementation {
+    public func alternatives(for request: OperationRequest) -> [OperationOutcome] { [] }
 }

@@ -12,23 +12,30 @@ public struct SuiteOperation: Sendable {
     /// Where the protocol leaves an output's bytes free: what the output means (see
     /// `AnswerMeanings`). Nil: outputs are compared as JSON values.
     public let meaning: AnswerMeanings.Meaning?
+    /// Answers the profile allows besides the handler's, for any request (see
+    /// `ConformanceImplementation.alternatives`). Nil: none.
+    public let alternatives: (@Sendable (OperationRequest) -> [OperationOutcome])?
 
     public init(
         _ name: OperationName, profiles: Set<Profile> = [.deployed, .proposal],
-        meaning: AnswerMeanings.Meaning? = nil, handler: @escaping Handler
+        meaning: AnswerMeanings.Meaning? = nil,
+        alternatives: (@Sendable (OperationRequest) -> [OperationOutcome])? = nil, handler: @escaping Handler
     ) {
         self.name = name
         self.profiles = profiles
         self.meaning = meaning
+        self.alternatives = alternatives
         self.handler = handler
     }
 
     /// An operation whose handler returns an output or throws.
     public init(
         _ name: OperationName, profiles: Set<Profile> = [.deployed, .proposal],
-        meaning: AnswerMeanings.Meaning? = nil, output: @escaping @Sendable (OperationRequest) throws -> JSONValue
+        meaning: AnswerMeanings.Meaning? = nil,
+        alternatives: (@Sendable (OperationRequest) -> [OperationOutcome])? = nil,
+        output: @escaping @Sendable (OperationRequest) throws -> JSONValue
     ) {
-        self.init(name, profiles: profiles, meaning: meaning) { .output(try output($0)) }
+        self.init(name, profiles: profiles, meaning: meaning, alternatives: alternatives) { .output(try output($0)) }
     }
 }
 

@@ -138,6 +138,9 @@ public struct DifferentialFuzzer: Sendable {
                 allowed[Key(operation: base.operation, profile: base.profile, input: input)]?.contains(where: {
                     ConformanceRunner.matches(theirs, $0)
                 }) == true
+                    || reference.alternatives(for: request).contains(where: {
+                        Self.agree(meanings.judged($0, for: request), theirs) == true
+                    })
             {
                 verdict = true
             }

@@ -24,4 +24,9 @@ public struct ReferenceImplementation: ConformanceImplementation {
         }
         return OperationOutcome { try operation.handler(request) }
     }
+
+    public func alternatives(for request: OperationRequest) -> [OperationOutcome] {
+        guard let operation = table[request.operation], operation.profiles.contains(request.profile) else { return [] }
+        return operation.alternatives?(request) ?? []
+    }
 }

@@ -92,6 +92,13 @@ enum RegistrationOperations {
         ])
     }
 
+    /// The deployed profile accepts what the deployed bouncer answers (its leniencies are
+    /// `acceptable` there, never `invalid`): the deployed-compatible model's answer, for any input.
+    @Sendable static func bouncerAlternatives(_ request: OperationRequest) -> [OperationOutcome] {
+        guard request.profile == .deployed else { return [] }
+        return [OperationOutcome { .output(try bouncer(request, strictness: .deployedCompatible)) }]
+    }
+
     // MARK: registration.serverParameters
 
     @Sendable static func serverParameters(_ request: OperationRequest) throws -> JSONValue {

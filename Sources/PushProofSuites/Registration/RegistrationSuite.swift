@@ -22,6 +22,7 @@ public struct RegistrationSuite: ConformanceSuite {
             SuiteOperation(.registrationSeal, output: RegistrationOperations.seal),
             SuiteOperation(
                 .registrationBouncer, profiles: [.deployed, .hardened, .proposal],
+                alternatives: RegistrationOperations.bouncerAlternatives,
                 output: { try RegistrationOperations.bouncer($0, strictness: .strict) }),
             SuiteOperation(
                 .registrationServerParameters, profiles: [.deployed, .hardened, .proposal],
