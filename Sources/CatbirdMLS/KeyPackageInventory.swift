@@ -39,6 +39,8 @@ public struct KeyPackageInventory: Sendable {
     }
 
     public enum Step: Sendable {
+        /// deployed: a new device's enrollment with its first KeyPackages (enrollDevice).
+        case enroll(owner: String, device: String, [Upload])
         case publish(owner: String, device: String, [Upload])
         case publishBatch(owner: String, device: String, [Upload])
         case claim(owner: String, device: String?)
@@ -52,6 +54,7 @@ public struct KeyPackageInventory: Sendable {
     }
 
     public enum Result: Equatable, Sendable {
+        case enrolled(Int)
         case published(Int)
         case refused(code: String, status: Int)
         case claimed([String])
@@ -64,7 +67,14 @@ public struct KeyPackageInventory: Sendable {
     public static let reservationSeconds: Int64 = 300
     public static let deployedLiveLimit = 1000
     public static let legacyBatchLimit = 100
+    /// The clean lexicon's bound on a signed batch (defs.json#keyPackageReplenishmentBody and
+    /// #deviceEnrollmentBody: keyPackages 1...100 items).
+    public static let deployedBatchLimit = 100
     public static let legacyUnconsumedLimit = 100
+    /// The clean wire validator's lifetime rule (wire.rs validate_clean_lifetime): at least this
+    /// many seconds left, and a span of at most `deployedLongestLifetime`.
+    public static let deployedShortestRemaining: Int64 = 600
+    public static let deployedLongestLifetime: Int64 = 2_595_600
     public static let legacyUploadsPerHour = 200
     public static let legacyKeepPerOwner = 200
 
@@ -72,6 +82,8 @@ public struct KeyPackageInventory: Sendable {
     public private(set) var now: Int64
     public private(set) var packages: [Package] = []
     private var revoked: Set<String> = []
+    /// deployed: devices that exist (enrolled, or known from a publish or a revocation).
+    private var devices: Set<String> = []
 
     /// Known-bad switches for the mutants: a claim that does not look at consumption, and the
     /// reservation window's length.
@@ -101,6 +113,9 @@ public struct KeyPackageInventory: Sendable {
             }
             now += seconds
             return .advanced(now)
+        case .enroll(let owner, let device, let uploads):
+            guard policy == .deployed else { return unsupported }
+            return enrollDeployed(owner: owner, device: device, uploads)
         case .publish(let owner, let device, let uploads):
             if policy == .deployed { return publishDeployed(owner: owner, device: device, uploads) }
             guard let first = uploads.first else { return .refused(code: "INVALID_REQUEST", status: 400) }
@@ -177,8 +192,37 @@ public struct KeyPackageInventory: Sendable {
 
     // MARK: deployed
 
+    /// mls-ds enroll_device.rs@20bfa48c: the signed body first (the lexicon's 1...100 packages,
+    /// refs strictly increasing: InvalidRequest), then the absence lock (a device that exists:
+    /// DeviceAlreadyExists, before any package is read), then each package's validation (here its
+    /// lifetime, as wire.rs reads it: InvalidKeyPackage), then publish_key_packages (a ref or init
+    /// key already stored: InvalidKeyPackage). All or nothing: a refusal leaves no device.
+    private mutating func enrollDeployed(owner: String, device: String, _ uploads: [Upload]) -> Result {
+        guard (1...Self.deployedBatchLimit).contains(uploads.count), Set(uploads.map(\.ref)).count == uploads.count
+        else { return .refused(code: "INVALID_REQUEST", status: 400) }
+        guard !devices.contains(Self.deviceKey(owner, device)), !revoked.contains(Self.deviceKey(owner, device)) else {
+            return .refused(code: "DEVICE_ALREADY_EXISTS", status: 400)
+        }
+        for u in uploads {
+            let (left, o1) = u.notAfter.subtractingReportingOverflow(now)
+            let (span, o2) = u.notAfter.subtractingReportingOverflow(u.notBefore)
+            guard u.notBefore < now, now < u.notAfter, !o1, left >= Self.deployedShortestRemaining, !o2,
+                span <= Self.deployedLongestLifetime
+            else { return .refused(code: "INVALID_KEY_PACKAGE", status: 400) }
+        }
+        let result = publishDeployed(owner: owner, device: device, uploads)
+        guard case .published(let n) = result else { return result }
+        return .enrolled(n)
+    }
+
     private mutating func publishDeployed(owner: String, device: String, _ uploads: [Upload]) -> Result {
-        guard (1...Self.legacyBatchLimit).contains(uploads.count) else {
+        guard (1...Self.deployedBatchLimit).contains(uploads.count) else {
+            return .refused(code: "INVALID_REQUEST", status: 400)
+        }
+        // The signed body's keyPackageRefs must be strictly increasing (transcript.rs
+        // enforce_contract_order), so a ref repeated within a batch is refused with the body,
+        // as InvalidRequest, before any package is read.
+        guard Set(uploads.map(\.ref)).count == uploads.count else {
             return .refused(code: "INVALID_REQUEST", status: 400)
         }
         // The clean server maps OwnerRevoked to DeviceRevoked (401) and LiveLimitExceeded to
@@ -204,6 +248,7 @@ public struct KeyPackageInventory: Sendable {
                     ref: u.ref, owner: owner, device: device, initKey: u.initKey, createdAt: now,
                     notBefore: u.notBefore, notAfter: u.notAfter, status: .available))
         }
+        devices.insert(Self.deviceKey(owner, device))
         return .published(uploads.count)
     }
 
@@ -232,7 +277,13 @@ public struct KeyPackageInventory: Sendable {
     }
 
     private mutating func publishBatchLegacy(owner: String, device: String, _ uploads: [Upload]) -> Result {
-        guard (1...Self.legacyBatchLimit).contains(uploads.count) else {
+        guard (1...Self.deployedBatchLimit).contains(uploads.count) else {
+            return .refused(code: "INVALID_REQUEST", status: 400)
+        }
+        // The signed body's keyPackageRefs must be strictly increasing (transcript.rs
+        // enforce_contract_order), so a ref repeated within a batch is refused with the body,
+        // as InvalidRequest, before any package is read.
+        guard Set(uploads.map(\.ref)).count == uploads.count else {
             return .refused(code: "INVALID_REQUEST", status: 400)
         }
         let recent = packages.filter { $0.owner == owner && $0.createdAt > ago(3600) }.count

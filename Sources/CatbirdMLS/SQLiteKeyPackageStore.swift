@@ -168,8 +168,12 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
     )
         throws
     {
-        guard (1...KeyPackageInventory.legacyBatchLimit).contains(batch.count) else {
+        guard (1...KeyPackageInventory.deployedBatchLimit).contains(batch.count) else {
             throw KeyPackageStoreError.invalidRequest("1 to 100 KeyPackages per upload, not \(batch.count)")
+        }
+        // The signed body's refs are strictly increasing: a repeat is refused with the body.
+        guard Set(batch.map(\.ref)).count == batch.count else {
+            throw KeyPackageStoreError.invalidRequest("a keyPackageRef repeated within the upload")
         }
         var revoked: Bool?
         try db.cachedStatement(sql: "SELECT revoked FROM device WHERE userDid = ? AND deviceId = ?")

@@ -140,6 +140,23 @@ import Testing
         #expect(try Set(store.devices().map(\.signatureKey)).count == store.devices().count)
     }
 
+    /// The clean server refuses a signed batch whose refs repeat (they must be strictly
+    /// increasing) before it reads any package: INVALID_REQUEST, and nothing stored.
+    @Test func aRefRepeatedWithinABatchIsAnInvalidRequest() throws {
+        let store = try SQLiteKeyPackageStore(path: nil)
+        _ = try store.register(
+            user: Self.alice, deviceId: "phone", signatureKey: Self.key(1), batch: [Self.upload("kept")], now: Self.now)
+        do {
+            try store.publish(
+                owner: Self.alice, device: "phone", [Self.upload("a"), Self.upload("b"), Self.upload("a")],
+                now: Self.now)
+            Issue.record("a batch with a repeated ref was stored")
+        } catch {
+            #expect(error.code == "INVALID_REQUEST")
+        }
+        #expect(try store.packages().map(\.ref) == ["kept"])
+    }
+
     /// A scratch session (the fuzz target's mode): the calls in it see each other, a failing call
     /// leaves nothing of itself while the calls before it stay, and at the end nothing remains.
     @Test func aScratchSessionIsAllRolledBackAndEachCallInItIsAllOrNothing() throws {

@@ -41,6 +41,11 @@ enum DeviceRegistrationNotes {
             bugType: "CONFIDENTIALITY",
             description: "init_key is UNIQUE: the same HPKE init key under two refs would let two joiners share it."),
         "BatchSize": .init(bugType: "EDGE_CASE", description: "1 to 100 packages per upload."),
+        "Enrollment": .init(
+            bugType: "FUNCTIONALITY",
+            description:
+                "Deployed enrollDevice: the signed body's bounds and ref order (InvalidRequest), then a device that already exists (DeviceAlreadyExists, before any package is read), then each package's validation (InvalidKeyPackage), then the inventory's rules; all or nothing."
+        ),
         "LiveLimit": .init(
             bugType: "EDGE_CASE", description: "At most 1,000 available or reserved packages per device."),
         "ReservationWindow": .init(

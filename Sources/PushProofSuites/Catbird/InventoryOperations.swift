@@ -39,6 +39,8 @@ enum InventoryOperations {
         for (name, s) in steps {
             var out: JSONValue = ["op": .string(name)]
             switch inventory.apply(s) {
+            case .enrolled(let n):
+                out = out.setting("outcome", to: "enrolled").setting("count", to: .integer(Int64(n)))
             case .published(let n):
                 out = out.setting("outcome", to: "published").setting("count", to: .integer(Int64(n)))
             case .refused(let code, let status):
@@ -77,6 +79,8 @@ enum InventoryOperations {
             }
         }
         switch op {
+        case "enroll":
+            return (op, .enroll(owner: try s.string("owner"), device: try s.string("device"), try uploads()))
         case "publish":
             return (op, .publish(owner: try s.string("owner"), device: try s.string("device"), try uploads()))
         case "publishBatch":

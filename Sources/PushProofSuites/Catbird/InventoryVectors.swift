@@ -15,6 +15,22 @@ enum InventoryVectors {
         "joshlacal/mls-ds@7abba59626973a30b6a3bbc256966ebc2a882c80:server/migrations/20260722000001_chat_protocol_core.sql (key_packages, chat.enforce_core_lifecycle_transition, key_packages_live_limit_deferred; lines not read)"
     static let repository =
         "joshlacal/mls-ds@20bfa48c7342df2be38d04f30bd95a4d7c936e91:server/src/chat_protocol/repository/key_packages.rs (MAX_LIVE_KEY_PACKAGES, insert; lines not read)"
+    /// The clean lexicon's batch bounds and the signed body's ref order.
+    static let lexicon =
+        "joshlacal/mls-ds@1bd2929c:lexicon/blue/catbird/chat/blue.catbird.chat.defs.json (#keyPackageReplenishmentBody keyPackages minLength 1, maxLength 100; lines not read)"
+    static let contractOrder =
+        "joshlacal/mls-ds@d418f062:server/src/chat_protocol/transcript.rs (enforce_contract_order: keyPackageRef values strictly increasing; lines not read)"
+    /// The clean server's enrollment (enrollDevice): the signed body, the absence lock, each
+    /// package's validation, then publish_key_packages in the same transaction.
+    static let enrollment =
+        "joshlacal/mls-ds@20bfa48c:server/src/handlers/chat/enroll_device.rs:69-70 (admission: the signed body), "
+        + ":98-101 (prepare_enrollment_bootstrap_prelude: an existing device is DeviceAlreadyRegistered, answered "
+        + "DeviceAlreadyExists by context.rs@0084ced7 auth_repository_failure), :186-214 (validate_key_packages: "
+        + "InvalidKeyPackage), :148-164 (publish_key_packages in the enrollment's transaction)"
+    static let enrollLifetime =
+        "joshlacal/mls-ds@\(CatbirdSources.wireCommit):server/src/chat_protocol/wire.rs:734-752 (not_before < now < "
+        + "not_after, at least 600 s left, a span of at most 2,595,600 s; any failure is InvalidKeyPackage at "
+        + "enroll_device.rs@20bfa48c:204-205)"
     /// How the clean server turns a repository failure into a wire code and an HTTP status.
     static let errorMapping =
         "joshlacal/mls-ds@14bb1e6c6287418d9735e336acfcd8714976855d:server/src/handlers/chat/device_views.rs (key_package_failure; lines not read) "
@@ -40,6 +56,9 @@ enum InventoryVectors {
         -> JSONValue
     {
         ["op": .string(op), "owner": .string(owner), "device": .string(device), "packages": .array(packages)]
+    }
+    static func enroll(_ packages: [JSONValue], owner: String = alice, device: String = phone) -> JSONValue {
+        publish(packages, op: "enroll", owner: owner, device: device)
     }
     static func batch(_ packages: [JSONValue], owner: String = alice, device: String = phone) -> JSONValue {
         publish(packages, op: "publishBatch", owner: owner, device: device)
@@ -117,12 +136,17 @@ enum InventoryVectors {
                 "an init key already stored under another ref: refused", ["Duplicate", "InitKeyUnique"], core,
                 [publish(a), publish([["ref": "b1", "initKey": "init-a1", "notAfter": .integer(now + month)]])]),
             trace(
-                "the same ref twice in one batch: refused", ["Duplicate"], core, [publish([kp("c1"), kp("c1")])]),
+                "the same ref twice in one batch: refused with the body, as INVALID_REQUEST (corrected 2026-11-24: "
+                    + "this test answered INVALID_KEY_PACKAGE; the signed body's refs must be strictly increasing, "
+                    + "which a repeat never is)", ["Duplicate"], contractOrder + " " + errorMapping,
+                [publish([kp("c1"), kp("c1")])]),
             trace(
                 "a consumed package's ref cannot be published again", ["Duplicate", "Terminal"], core,
                 [publish(a), on("reserve", "a1"), on("consume", "a1"), publish([kp("a1")])]),
-            trace("an empty batch: refused", ["BatchSize"], repository, [publish([])]),
-            trace("101 packages in a batch: refused", ["BatchSize"], repository, [publish(kps("x", 1...101))]),
+            trace("an empty batch: refused", ["BatchSize"], lexicon + " " + repository, [publish([])]),
+            trace(
+                "101 packages in a batch: refused (the source corrected 2026-11-24: the bound is the lexicon's, not "
+                    + "key_packages.rs')", ["BatchSize"], lexicon, [publish(kps("x", 1...101))]),
             trace("1,000 live packages: the limit", ["LiveLimit"], repository + " " + core, full),
             trace(
                 "one more than 1,000 live: refused; one consumed makes room (corrected 2026-11-24: this test answered "
@@ -132,6 +156,57 @@ enum InventoryVectors {
             trace(
                 "another device has a limit of its own", ["LiveLimit", "PerDevice"], repository,
                 full + [publish([kp("t1")], device: tablet)]),
+            // Added 2026-11-24 (issue 13): the deployed enrollment, a new device with its first
+            // KeyPackages (tcIds 119-127).
+            trace(
+                "a new device enrolls with three packages: all available, and claimed oldest first", ["Enrollment"],
+                enrollment + " " + errorMapping, [enroll(a), claim(device: phone)]),
+            trace(
+                "a device enrolled again is refused before its packages are read (they are expired here), and "
+                    + "keeps what it had", ["Enrollment"], enrollment + " " + errorMapping,
+                [enroll(a), enroll([kp("b1", notAfter: now)]), claim(device: phone)]),
+            trace(
+                "a device that published, or was revoked, exists: its enrollment is refused", ["Enrollment"],
+                enrollment + " " + errorMapping,
+                [
+                    publish(a), enroll([kp("b1")]), enroll([kp("t1")], device: tablet), revoke(tablet),
+                    enroll([kp("t2")], device: tablet),
+                ]),
+            trace(
+                "an empty enrollment and one of 101 packages are refused with the body", ["Enrollment", "BatchSize"],
+                lexicon + " " + enrollment, [enroll([]), enroll(kps("x", 1...101)), enroll(kps("y", 1...100))]),
+            trace(
+                "a ref repeated in an enrollment is refused with the body", ["Enrollment", "Duplicate"],
+                contractOrder + " " + enrollment, [enroll([kp("c1"), kp("c2"), kp("c1")])]),
+            trace(
+                "a package expired, not yet valid, with 599 s left, or living 2,595,601 s is refused and no device "
+                    + "is left; 600 s left and a span of exactly 2,595,600 s enroll",
+                ["Enrollment", "Lifetime"], enrollLifetime + " " + enrollment,
+                [
+                    enroll([kp("e1"), kp("e2", notAfter: now)]), enroll([kp("e3", notBefore: now)]),
+                    enroll([kp("e4", notAfter: now + 599)]),
+                    enroll([kp("e5", notAfter: now + 2_595_600 - 3600 + 1)]),
+                    enroll([kp("e6", notAfter: now + 600), kp("e7", notAfter: now + 2_595_600 - 3600)]),
+                ]),
+            trace(
+                "an enrollment with a ref another device stored is refused whole: no device, nothing stored",
+                ["Enrollment", "Duplicate"], enrollment + " " + repository + " " + errorMapping,
+                [enroll(a), enroll([kp("t1"), kp("a2")], device: tablet), claim(device: tablet)]),
+            trace(
+                "two packages of one enrollment sharing an init key are refused", ["Enrollment", "InitKeyUnique"],
+                enrollment + " " + core,
+                [
+                    enroll(
+                        [
+                            ["ref": "d1", "initKey": "init-shared", "notAfter": .integer(now + month)],
+                            ["ref": "d2", "initKey": "init-shared", "notAfter": .integer(now + month)],
+                        ], device: tablet)
+                ]),
+            trace(
+                "an enrolled device publishes up to 1,000 live packages; the enrollment's packages count toward them",
+                ["Enrollment", "LiveLimit"], enrollment + " " + repository + " " + errorMapping,
+                [enroll(kps("g", 1...100))] + (0..<9).map { b in publish((1...100).map { kp("h\(b * 100 + $0)") }) }
+                    + [publish([kp("over")])]),
         ]
     }
 
