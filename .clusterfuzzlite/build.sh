@@ -29,9 +29,24 @@ scratch="${PUSHPROOF_SWIFT_SCRATCH:-$WORK/swift-build}"
 # Release (-O) with the sanitizers, as scripts/fuzz.sh builds by default: the stateful targets run
 # two to three times faster than in a debug build (docs/fuzzing.md).
 config=${PUSHPROOF_FUZZ_CONFIG:-release}
+# The runner image has none of the builder's libraries (libsodium, libsecp256k1, libcrypto,
+# SQLite, the Swift runtime when it is not linked statically): each target finds the copies
+# shipped in $OUT/lib through a run path relative to itself.
+# shellcheck disable=SC2016
+runpath=(-Xlinker -rpath -Xlinker '$ORIGIN/lib')
 # shellcheck disable=SC2086
-swift build -c "$config" --scratch-path "$scratch" --product pushproof-fuzz $SWIFTFLAGS
-binary="$(swift build -c "$config" --scratch-path "$scratch" --show-bin-path)/pushproof-fuzz"
+swift build -c "$config" --scratch-path "$scratch" --product pushproof-fuzz $SWIFTFLAGS "${runpath[@]}"
+binary="$(swift build -c "$config" --scratch-path "$scratch" --show-bin-path "${runpath[@]}")/pushproof-fuzz"
+
+# Every shared library the binary loads except the C and C++ runtimes, which every runner image
+# has, copied (links resolved) into $OUT/lib.
+mkdir -p "$OUT/lib"
+ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// {print $3}' | while read -r lib; do
+    case "$(basename "$lib")" in
+        libc.so.* | libm.so.* | libpthread.so.* | libdl.so.* | librt.so.* | libutil.so.* | libgcc_s.so.* | libstdc++.so.*) ;;
+        *) cp -L "$lib" "$OUT/lib/" ;;
+    esac
+done
 
 mapfile -t targets < <(PUSHPROOF_FUZZ_TARGET=list SWIFT_BACKTRACE=enable=no "$binary")
 [ ${#targets[@]} -gt 0 ] || { echo "build.sh: the binary lists no targets" >&2; exit 1; }
@@ -44,4 +59,4 @@ for target in "${targets[@]}"; do
     [ -f "corpora/$target.dict" ] && cp "corpora/$target.dict" "$OUT/$target.dict"
     printf '[libfuzzer]\nmax_len = 8192\ntimeout = 10\n' > "$OUT/$target.options"
 done
-echo "build.sh: ${#targets[@]} targets in $OUT"
+echo "build.sh: ${#targets[@]} targets in $OUT, $(ls "$OUT/lib" | wc -l) shared libraries in $OUT/lib"

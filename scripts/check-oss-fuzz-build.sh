@@ -19,6 +19,17 @@ scratch="$PWD/.build-fuzz"
 (cd "$tmp" && SRC="$tmp/src" OUT="$tmp/out" WORK="$tmp/work" SANITIZER=address \
     PUSHPROOF_SWIFT_SCRATCH="$scratch" "$tmp/src/pushproof/.clusterfuzzlite/build.sh")
 
+# The runner has only the C and C++ runtimes: every other library must be shipped in $OUT/lib and
+# found there through the targets' run path. Checked with the shipped copies first in the search
+# path (this machine also has the originals), and the runs below load those copies.
+some="$tmp/out/$(ls "$tmp/out" | grep '^Fuzz' | grep -v '\.' | head -n 1)"
+readelf -d "$some" | grep -E 'R(UN)?PATH' | grep -qF '$ORIGIN/lib' || { echo "the targets have no \$ORIGIN/lib run path" >&2; exit 1; }
+missing=$(LD_LIBRARY_PATH="$tmp/out/lib" ldd "$some" | awk '$2 == "=>" {print $1, $3}' |
+    grep -vE '^(libc|libm|libpthread|libdl|librt|libutil|libgcc_s|libstdc\+\+)\.so' | grep -v " $tmp/out/lib/" || true)
+[ -z "$missing" ] || { echo "libraries not shipped in \$OUT/lib:" >&2; echo "$missing" >&2; exit 1; }
+shipped=$(ls "$tmp/out/lib" | wc -l)
+export LD_LIBRARY_PATH="$tmp/out/lib"
+
 count=0
 for binary in "$tmp/out"/Fuzz*; do
     case "$binary" in *.zip | *.dict | *.options) continue ;; esac
@@ -45,4 +56,4 @@ for binary in "$tmp/out"/Fuzz*; do
 done
 expected=$(PUSHPROOF_FUZZ_TARGET=list SWIFT_BACKTRACE=enable=no "$tmp/out/$(ls "$tmp/out" | grep -v '\.' | head -n 1)" | wc -l)
 [ "$count" -eq "$expected" ] || { echo "built $count targets, the binary lists $expected" >&2; exit 1; }
-echo "oss-fuzz build: $count targets built by build.sh and run clean"
+echo "oss-fuzz build: $count targets built by build.sh and run clean, with the $shipped shared libraries they need shipped in \$OUT/lib"
