@@ -86,9 +86,25 @@ public enum DeployedPayloadReader {
         }
     }
 
-    /// Dart's `base64Decode`: either alphabet, padding required; PushProof's decoder then
-    /// checks the length and that the unused bits are zero.
+    /// Dart's `base64Decode` (dart-lang/sdk `sdk/lib/convert/base64.dart`, `_Base64Decoder`):
+    /// either alphabet, padding required, written `=` or URL-encoded as `%3D` (`d` in either
+    /// case), nothing after it, and the unused bits zero ("Invalid encoding before padding").
+    /// `%3D` is read as `=`; PushProof's decoder then checks the length, the padding and the bits.
     static func base64Decode(_ text: String) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var rest = Array(text.utf8)[...]
+        while let first = rest.first {
+            if first == UInt8(ascii: "%"), rest.count >= 3, rest[rest.startIndex + 1] == UInt8(ascii: "3"),
+                rest[rest.startIndex + 2] | 0x20 == UInt8(ascii: "d")
+            {
+                bytes.append(UInt8(ascii: "="))
+                rest = rest.dropFirst(3)
+            } else {
+                bytes.append(first)
+                rest = rest.dropFirst()
+            }
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
         guard text.utf8.count % 4 == 0 else { return nil }
         let standard = String(
             decoding: text.utf8.map {

@@ -63,7 +63,7 @@ public enum NotificationParser {
     /// `channel_id` is present and a DM otherwise (`recipient_type` is not read); mentioned user
     /// groups are not read. The caller drops every other type first (receive.dart:296-300).
     public static func parseAsDeployed(object value: JSONValue) throws(EnvelopeError) -> ZulipNotification {
-        let r = Reader(value: value)
+        let r = Reader(value: value, dartNumbers: true)
         let account = NotificationAccount(
             realmURL: try r.string("realm_url"), realmName: try r.optionalString("realm_name"),
             userId: try r.int("user_id"))
@@ -91,6 +91,8 @@ public enum NotificationParser {
 
     private struct Reader {
         let value: JSONValue
+        /// zulip-flutter's reading of integer fields (deployed); otherwise JSON integers only.
+        var dartNumbers = false
         func field(_ name: String) throws(EnvelopeError) -> JSONValue {
             guard let v = value[name] else { throw .malformedNotification("`\(name)` is missing") }
             return v
@@ -105,8 +107,16 @@ public enum NotificationParser {
             guard let s = try field(name).stringValue else { throw .malformedNotification("`\(name)` is not a string") }
             return s
         }
+        /// `(json[name] as num).toInt()`: any JSON number, a fraction truncated toward zero.
+        /// Numbers outside Int64 (which the Dart VM would clamp or refuse) are refused here.
+        static func dartInt(_ v: JSONValue) -> Int64? {
+            if let i = v.int64Value { return i }
+            guard case .number(let text) = v, let d = Double(text), d.isFinite else { return nil }
+            return Int64(exactly: d.rounded(.towardZero))
+        }
         func int(_ name: String) throws(EnvelopeError) -> Int64 {
-            guard let i = try field(name).int64Value else {
+            let v = try field(name)
+            guard let i = dartNumbers ? Self.dartInt(v) : v.int64Value else {
                 throw .malformedNotification("`\(name)` is not an integer")
             }
             return i
@@ -115,7 +125,9 @@ public enum NotificationParser {
             guard let a = try field(name).arrayValue else { throw .malformedNotification("`\(name)` is not an array") }
             var out: [Int64] = []
             for element in a {
-                guard let i = element.int64Value else { throw .malformedNotification("`\(name)` holds a non-integer") }
+                guard let i = Self.dartInt(element) else {
+                    throw .malformedNotification("`\(name)` holds a non-number")
+                }
                 out.append(i)
             }
             return out

@@ -35,6 +35,32 @@ import ZulipRegistration
         #expect(DeployedPayloadReader.base64Decode("-/+_AQ==") == bytes)
         #expect(DeployedPayloadReader.base64Decode("-_-_AQ") == nil)
         #expect(DeployedPayloadReader.base64Decode("-_-_AQ==\n") == nil)
+        // dart-lang/sdk's decoder takes the URL-encoded padding `%3D` (either case of `d`) for `=`,
+        // and refuses non-zero unused bits, a lone `%`, and anything after the padding.
+        #expect(DeployedPayloadReader.base64Decode("+/+/AQ%3D%3D") == bytes)
+        #expect(DeployedPayloadReader.base64Decode("+/+/AQ=%3d") == bytes)
+        #expect(DeployedPayloadReader.base64Decode("+/+/AR==") == nil)
+        #expect(DeployedPayloadReader.base64Decode("+/+/AQ%3") == nil)
+        #expect(DeployedPayloadReader.base64Decode("+/+/AQ%3D%3DAAAA") == nil)
+    }
+
+    /// zulip-flutter reads integer fields with `(x as num).toInt()`: a fraction is truncated toward
+    /// zero; the strict reading refuses it.
+    @Test func deployedReadingTruncatesFractionalIds() throws {
+        let text =
+            "{\"type\":\"remove\",\"realm_url\":\"https://chat.example.com\",\"user_id\":10.9,\"message_ids\":[7.5,-0.5,8]}"
+        let value = try NotificationParser.object(Array(text.utf8))
+        guard case .remove(let r) = try NotificationParser.parseAsDeployed(object: value) else {
+            Issue.record("not a removal")
+            return
+        }
+        #expect(r.account.userId == 10)
+        #expect(r.messageIds == [7, 0, 8])
+        #expect(throws: EnvelopeError.self) { try NotificationParser.parse(object: value) }
+        let hugeText =
+            "{\"type\":\"remove\",\"realm_url\":\"https://chat.example.com\",\"user_id\":1e300,\"message_ids\":[8]}"
+        let huge = try NotificationParser.object(Array(hugeText.utf8))
+        #expect(throws: EnvelopeError.self) { try NotificationParser.parseAsDeployed(object: huge) }
     }
 
     @Test func fcmFailuresAreLegacyAPNsFailuresAreErrors() {

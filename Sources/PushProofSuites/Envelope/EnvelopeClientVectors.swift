@@ -72,6 +72,14 @@ enum EnvelopeClientVectors {
     }
 
     /// URL-safe base64 with its padding: what Dart's decoder also takes.
+    /// Standard base64 whose `=` padding is written URL-encoded, `%3D`.
+    static func percentPadded(_ data: [UInt8]) -> String {
+        let canonical = Base64.encode(data)
+        precondition(canonical.hasSuffix("="), "the message's base64 must be padded")
+        return String(canonical.prefix { $0 != "=" })
+            + String(repeating: "%3D", count: canonical.filter { $0 == "=" }.count)
+    }
+
     static func urlSafePadded(_ data: [UInt8]) -> String {
         String(Base64.encode(data).map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 })
     }
@@ -506,6 +514,40 @@ enum EnvelopeClientVectors {
                 payload: apnsPayload(message).setting(
                     "encrypted_data", to: .string("*" + String(Base64.encode(message).dropFirst()))),
                 code: "MALFORMED_PAYLOAD"),
+            receiveCase(
+                "encrypted_data padded with %3D%3D, the URL-encoded =: base64Decode reads it, delivered (PushProof "
+                    + "recommends refusing it: hardened tcId 613)", ["LenientBase64", "SourceLinesNotRead"],
+                source:
+                    "\(apnsRead); dart-lang/sdk@130a09b2:sdk/lib/convert/base64.dart _Base64Decoder.decodeChunk and "
+                    + "_checkPadding (`%3D` counts as padding; lines not read); \(delivered)",
+                payload: apnsPayload(message).setting("encrypted_data", to: .string(percentPadded(message))),
+                outcome: "delivered", also: refusedPayload),
+            plaintextCase(
+                "ids written as fractions (user_id 10.0, sender_id 11.5, message_id 4242.9): num.toInt() truncates "
+                    + "them, delivered (PushProof recommends refusing it: hardened tcId 614)", ["FractionalId"],
+                JSONWriter.compactBytes(
+                    built(E.message()).json.setting("user_id", to: .number("10.0")).setting(
+                        "sender_id", to: .number("11.5")
+                    ).setting("message_id", to: .number("4242.9"))),
+                source: "\(flutter)lib/api/notifications.g.dart:38-54 ((json[...] as num).toInt())",
+                outcome: "delivered", also: refusedNotification),
+            plaintextCase(
+                "message_id 2^63 - 1, the largest integer a Dart int holds: delivered", ["IntegerRange"],
+                JSONWriter.compactBytes(built(E.message()).json.setting("message_id", to: .integer(Int64.max))),
+                source: "\(flutter)lib/api/notifications.g.dart:38-54 ((json[...] as num).toInt())",
+                outcome: "delivered"),
+            plaintextCase(
+                "a removal of message -2^63, the smallest integer a Dart int holds: delivered", ["IntegerRange"],
+                JSONWriter.compactBytes(built(E.remove([4242])).json.setting("message_ids", to: [.integer(Int64.min)])),
+                source: "\(flutter)lib/api/notifications.g.dart:92-95 ((e as num).toInt())", outcome: "delivered"),
+            plaintextCase(
+                "a removal without message_ids", ["MalformedNotification"],
+                JSONWriter.compactBytes(built(E.remove([4242])).json.removing("message_ids")),
+                source: "\(flutter)lib/api/notifications.g.dart:92-95 (null as List<dynamic> throws)",
+                code: "MALFORMED_NOTIFICATION"),
+            receiveCase(
+                "APNs encrypted_data as a number", ["MalformedPayload"], source: apnsRead,
+                payload: apnsPayload(message).setting("encrypted_data", to: 7), code: "MALFORMED_PAYLOAD"),
         ]
         let hardened: [VectorCase] = [
             receiveCase(
@@ -563,6 +605,22 @@ enum EnvelopeClientVectors {
                 JSONWriter.compactBytes(built(E.message()).json.setting("recipient_type", to: "direct")),
                 code: "MALFORMED_NOTIFICATION",
                 nonceLabel: "recipient_type \"direct\" beside channel_id: channel_id decides, a channel message"),
+            receiveCase(
+                "encrypted_data padded with %3D%3D is refused. Why: as tcId 605, one ciphertext, one spelling "
+                    + "(deployed tcId 81)", ["CanonicalBase64"],
+                payload: apnsPayload(message).setting("encrypted_data", to: .string(percentPadded(message))),
+                code: "MALFORMED_PAYLOAD"),
+            plaintextCase(
+                "ids written as fractions are refused. Why: the server writes integers; a reader that truncates "
+                    + "accepts ids it never sent, and two spellings of one id (deployed tcId 82)", ["FractionalId"],
+                JSONWriter.compactBytes(
+                    built(E.message()).json.setting("user_id", to: .number("10.0")).setting(
+                        "sender_id", to: .number("11.5")
+                    ).setting("message_id", to: .number("4242.9"))),
+                code: "MALFORMED_NOTIFICATION",
+                nonceLabel:
+                    "ids written as fractions (user_id 10.0, sender_id 11.5, message_id 4242.9): num.toInt() truncates "
+                    + "them, delivered (PushProof recommends refusing it: hardened tcId 614)"),
         ]
         // Proposal profile.
         let devices: JSONValue = [

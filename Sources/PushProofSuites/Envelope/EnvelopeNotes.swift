@@ -80,6 +80,16 @@ enum EnvelopeNotes {
             description:
                 "The upstream file was read without a trustworthy line count: the source names the file, commit and item, not its lines."
         ),
+        "FractionalId": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "An integer field of the notification written as a JSON fraction: zulip-flutter reads it with (x as num).toInt(), which truncates toward zero; the hardened reading refuses it."
+        ),
+        "IntegerRange": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "An integer field of the notification at an end of a Dart int's 64-bit range (an integer literal past it is read by Dart as a double; those are not tested)."
+        ),
         "KeyRotation": .init(
             bugType: "FUNCTIONALITY",
             description:

@@ -257,9 +257,20 @@ def parse_notification(n):
     def fail():
         return ProtocolError("MALFORMED_NOTIFICATION")
 
+    def dart_int(value):
+        """(value as num).toInt(): any JSON number, a fraction truncated toward zero (numbers past
+        64 bits, which the Dart VM would clamp or refuse, are refused here)."""
+        if type(value) is float and math.isfinite(value):
+            value = math.trunc(value)
+        if not is_int(value) or not -2**63 <= value < 2**63:
+            raise fail()
+        return value
+
     def need(name, kind):
         value = n.get(name)
-        if (kind is int and not is_int(value)) or (kind is str and not isinstance(value, str)):
+        if kind is int:
+            return dart_int(value)
+        if not isinstance(value, str):
             raise fail()
         return value
 
@@ -284,14 +295,14 @@ def parse_notification(n):
                 out["channel_name"] = channel_name
         else:
             ids = n.get("recipient_user_ids")
-            if not isinstance(ids, list) or not all(is_int(i) for i in ids):
+            if not isinstance(ids, list):
                 raise fail()
-            out.update(recipient_type="direct", recipient_user_ids=ids)
+            out.update(recipient_type="direct", recipient_user_ids=[dart_int(i) for i in ids])
     else:  # "remove": the caller has dropped every other type (receive.dart:296-300)
         ids = n.get("message_ids")
-        if not isinstance(ids, list) or not all(is_int(i) for i in ids):
+        if not isinstance(ids, list):
             raise fail()
-        out["message_ids"] = ids
+        out["message_ids"] = [dart_int(i) for i in ids]
     return out
 
 
@@ -326,8 +337,12 @@ def dart_to_int_key(number):
 
 
 def dart_base64(text):
-    """base64Decode: either alphabet, padding required (Dart API docs, dart:convert base64)."""
-    if not isinstance(text, str) or len(text) % 4:
+    """base64Decode (dart-lang/sdk sdk/lib/convert/base64.dart, _Base64Decoder): either alphabet,
+    padding required, `=` or URL-encoded `%3D`, zero unused bits."""
+    if not isinstance(text, str):
+        raise ValueError("not base64")
+    text = text.replace("%3D", "=").replace("%3d", "=")
+    if len(text) % 4:
         raise ValueError("not base64")
     return b64decode_strict(text.replace("-", "+").replace("_", "/"))
 
