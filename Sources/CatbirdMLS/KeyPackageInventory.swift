@@ -198,8 +198,7 @@ public struct KeyPackageInventory: Sendable {
     /// lifetime, as wire.rs reads it: InvalidKeyPackage), then publish_key_packages (a ref or init
     /// key already stored: InvalidKeyPackage). All or nothing: a refusal leaves no device.
     private mutating func enrollDeployed(owner: String, device: String, _ uploads: [Upload]) -> Result {
-        guard (1...Self.deployedBatchLimit).contains(uploads.count), Set(uploads.map(\.ref)).count == uploads.count
-        else { return .refused(code: "INVALID_REQUEST", status: 400) }
+        if let refused = Self.signedBodyRefusal(uploads) { return refused }
         guard !devices.contains(Self.deviceKey(owner, device)), !revoked.contains(Self.deviceKey(owner, device)) else {
             return .refused(code: "DEVICE_ALREADY_EXISTS", status: 400)
         }
@@ -215,16 +214,17 @@ public struct KeyPackageInventory: Sendable {
         return .enrolled(n)
     }
 
+    /// The signed body's checks, before any package is read: the lexicon's 1...100 packages, and
+    /// keyPackageRefs strictly increasing (transcript.rs enforce_contract_order), so a ref
+    /// repeated within a batch is refused too. InvalidRequest.
+    private static func signedBodyRefusal(_ uploads: [Upload]) -> Result? {
+        guard (1...deployedBatchLimit).contains(uploads.count), Set(uploads.map(\.ref)).count == uploads.count
+        else { return .refused(code: "INVALID_REQUEST", status: 400) }
+        return nil
+    }
+
     private mutating func publishDeployed(owner: String, device: String, _ uploads: [Upload]) -> Result {
-        guard (1...Self.deployedBatchLimit).contains(uploads.count) else {
-            return .refused(code: "INVALID_REQUEST", status: 400)
-        }
-        // The signed body's keyPackageRefs must be strictly increasing (transcript.rs
-        // enforce_contract_order), so a ref repeated within a batch is refused with the body,
-        // as InvalidRequest, before any package is read.
-        guard Set(uploads.map(\.ref)).count == uploads.count else {
-            return .refused(code: "INVALID_REQUEST", status: 400)
-        }
+        if let refused = Self.signedBodyRefusal(uploads) { return refused }
         // The clean server maps OwnerRevoked to DeviceRevoked (401) and LiveLimitExceeded to
         // KeyPackageInventoryLimitReached, which takes the XRPC default 400 (device_views.rs
         // key_package_failure; errors.rs protocol_http_status).
@@ -277,15 +277,7 @@ public struct KeyPackageInventory: Sendable {
     }
 
     private mutating func publishBatchLegacy(owner: String, device: String, _ uploads: [Upload]) -> Result {
-        guard (1...Self.deployedBatchLimit).contains(uploads.count) else {
-            return .refused(code: "INVALID_REQUEST", status: 400)
-        }
-        // The signed body's keyPackageRefs must be strictly increasing (transcript.rs
-        // enforce_contract_order), so a ref repeated within a batch is refused with the body,
-        // as InvalidRequest, before any package is read.
-        guard Set(uploads.map(\.ref)).count == uploads.count else {
-            return .refused(code: "INVALID_REQUEST", status: 400)
-        }
+        if let refused = Self.signedBodyRefusal(uploads) { return refused }
         let recent = packages.filter { $0.owner == owner && $0.createdAt > ago(3600) }.count
         guard recent < Self.legacyUploadsPerHour else { return .refused(code: "RATE_LIMITED", status: 429) }
         let open = unconsumed(owner)

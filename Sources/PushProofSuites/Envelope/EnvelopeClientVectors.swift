@@ -95,6 +95,10 @@ enum EnvelopeClientVectors {
         let otherUser: JSONValue = [
             "realm_url": "https://chat.example.com", "realm_name": "Example Chat", "user_id": 99,
         ]
+        // A message whose integer fields are written as fractions (deployed tcId 82, hardened 614).
+        let fractionalIds = JSONWriter.compactBytes(
+            built(E.message()).json.setting("user_id", to: .number("10.0")).setting("sender_id", to: .number("11.5"))
+                .setting("message_id", to: .number("4242.9")))
         let httpAccount: JSONValue = [
             "realm_url": "http://chat.example.com", "realm_name": "Example Chat", "user_id": 10,
         ]
@@ -525,10 +529,7 @@ enum EnvelopeClientVectors {
             plaintextCase(
                 "ids written as fractions (user_id 10.0, sender_id 11.5, message_id 4242.9): num.toInt() truncates "
                     + "them, delivered (PushProof recommends refusing it: hardened tcId 614)", ["FractionalId"],
-                JSONWriter.compactBytes(
-                    built(E.message()).json.setting("user_id", to: .number("10.0")).setting(
-                        "sender_id", to: .number("11.5")
-                    ).setting("message_id", to: .number("4242.9"))),
+                fractionalIds,
                 source: "\(flutter)lib/api/notifications.g.dart:38-54 ((json[...] as num).toInt())",
                 outcome: "delivered", also: refusedNotification),
             plaintextCase(
@@ -613,10 +614,7 @@ enum EnvelopeClientVectors {
             plaintextCase(
                 "ids written as fractions are refused. Why: the server writes integers; a reader that truncates "
                     + "accepts ids it never sent, and two spellings of one id (deployed tcId 82)", ["FractionalId"],
-                JSONWriter.compactBytes(
-                    built(E.message()).json.setting("user_id", to: .number("10.0")).setting(
-                        "sender_id", to: .number("11.5")
-                    ).setting("message_id", to: .number("4242.9"))),
+                fractionalIds,
                 code: "MALFORMED_NOTIFICATION",
                 nonceLabel:
                     "ids written as fractions (user_id 10.0, sender_id 11.5, message_id 4242.9): num.toInt() truncates "
