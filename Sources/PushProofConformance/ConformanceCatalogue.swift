@@ -15,6 +15,15 @@ public struct ConformanceCatalogue: Sendable {
     /// The operations whose outputs are judged by meaning, not bytes.
     public var meanings: AnswerMeanings { AnswerMeanings(suites: suites) }
 
+    /// Each operation's time windows (its suite's `timeWindows`), for differential fuzzing.
+    public var timeWindows: [OperationName: [Int64]] {
+        var windows: [OperationName: [Int64]] = [:]
+        for suite in suites where !suite.timeWindows.isEmpty {
+            for operation in suite.operations { windows[operation.name, default: []] += suite.timeWindows }
+        }
+        return windows
+    }
+
     public func mutant(named id: String) -> Mutant? { mutants.first { $0.id == id } }
 
     /// Every vector file, generated from code: each suite's declarations run through a

@@ -9,8 +9,12 @@ public protocol ConformanceImplementation: Sendable {
     /// differential fuzzer does not report an answer among them, as the runner does not fail an
     /// answer a vector lists in `alsoAccepted`.
     func alternatives(for request: OperationRequest) -> [OperationOutcome]
+    /// Whether it takes this operation in this profile (an adapter's hello says; in-process
+    /// implementations take every one). The differential fuzzer spends its inputs on these.
+    func offers(_ operation: OperationName, profile: Profile) -> Bool
 }
 
 extension ConformanceImplementation {
     public func alternatives(for request: OperationRequest) -> [OperationOutcome] { [] }
+    public func offers(_ operation: OperationName, profile: Profile) -> Bool { true }
 }

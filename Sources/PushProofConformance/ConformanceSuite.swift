@@ -53,10 +53,15 @@ public protocol ConformanceSuite: Sendable {
     var fuzzTargets: [FuzzTarget] { get }
     /// Published vector sets the suite can run from a folder the user provides.
     var interopSets: [InteropSet] { get }
+    /// The protocol's time windows in seconds (a liveness timeout, a reservation, a key's
+    /// lifetime): differential fuzzing moves the times in its operations' inputs across them,
+    /// besides `InputMutator.commonWindows`.
+    var timeWindows: [Int64] { get }
 }
 
 extension ConformanceSuite {
     public var mutants: [Mutant] { [] }
     public var fuzzTargets: [FuzzTarget] { [] }
     public var interopSets: [InteropSet] { [] }
+    public var timeWindows: [Int64] { [] }
 }

@@ -1,35 +1,6 @@
 import Foundation
 import PushProofJSON
 
-/// An input on which an implementation and the reference disagree in a way no profile allows.
-public struct DifferentialFinding: Sendable {
-    public var suite: String
-    public var basedOn: Int
-    public var operation: OperationName
-    public var profile: Profile
-    public var mutations: [InputMutation]
-    public var input: JSONValue
-    public var reference: OperationOutcome
-    public var implementation: OperationOutcome
-    /// The iteration that found it (before minimization).
-    public var iteration: Int
-
-    /// The finding as a vector case ready to be added to a suite's declarations: the reference's
-    /// answer is `expected`; the other answer and the changes are kept beside it.
-    public var json: JSONValue {
-        let what = mutations.map(\.description).joined(separator: "; ")
-        return [
-            "suite": .string(suite), "operation": .string(operation.rawValue), "profile": .string(profile.rawValue),
-            "basedOn": .integer(basedOn), "mutations": .array(mutations.map { .string($0.description) }),
-            "case": [
-                "comment": .string("\(suite) tcId \(basedOn) with \(what)"), "flags": ["Differential"],
-                "input": input, "expected": reference.json,
-            ],
-            "implementationAnswer": implementation.json,
-        ]
-    }
-}
-
 /// The outcome of a differential run.
 public struct DifferentialReport: Sendable {
     public var iterations = 0
@@ -55,12 +26,16 @@ public struct DifferentialFuzzer: Sendable {
     public var profiles: Set<Profile>
     /// Outputs are compared by what they mean where the protocol leaves the bytes free.
     public var meanings: AnswerMeanings
+    /// Each operation's time windows in seconds (`ConformanceSuite.timeWindows`): times in its
+    /// inputs are moved across them.
+    public var windows: [OperationName: [Int64]]
 
     public init(
         seed: UInt64, iterations: Int, seconds: Double? = nil, maximumFindings: Int = 10, profiles: Set<Profile> = [],
-        meanings: AnswerMeanings
+        meanings: AnswerMeanings, windows: [OperationName: [Int64]] = [:]
     ) {
         self.meanings = meanings
+        self.windows = windows
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
@@ -74,6 +49,7 @@ public struct DifferentialFuzzer: Sendable {
         let operation: OperationName
         let profile: Profile
         let input: JSONValue
+        let origin: DifferentialFinding.Origin
     }
 
     struct Key: Hashable {
@@ -104,12 +80,18 @@ public struct DifferentialFuzzer: Sendable {
         var groups: [[Base]] = []
         var allowed: [Key: [JSONValue]] = [:]
         for file in files {
-            for group in file.groups where profiles.isEmpty || profiles.contains(group.profile) {
+            for group in file.groups
+            where (profiles.isEmpty || profiles.contains(group.profile))
+                && implementation.offers(group.operation, profile: group.profile)
+            {
+                let origin = DifferentialFinding.Origin(
+                    schema: file.schema, protocolName: file.protocolName, groupType: group.type,
+                    groupDescription: group.description, nextTcId: (group.tests.map(\.tcId).max() ?? 0) + 1)
                 groups.append(
                     group.tests.map {
                         Base(
                             suite: file.suite, tcId: $0.tcId, operation: group.operation, profile: group.profile,
-                            input: $0.input)
+                            input: $0.input, origin: origin)
                     })
                 for test in group.tests {
                     allowed[Key(operation: group.operation, profile: group.profile, input: test.input), default: []] +=
@@ -151,12 +133,16 @@ public struct DifferentialFuzzer: Sendable {
             if let seconds, Date().timeIntervalSince(start) > seconds { break }
             if report.findings.count >= maximumFindings { break }
             report.iterations += 1
+            // Every 500 inputs, whether this one is compared or skipped.
+            defer { if iteration % 500 == 499 { progress?(report) } }
             let base = byOperation.randomElement(using: &g)!.randomElement(using: &g)!.randomElement(using: &g)!
             let count = Int.random(in: 1...3, using: &g)
             var input = base.input
             var applied: [InputMutation] = []
             for _ in 0..<count {
-                guard let m = InputMutator.mutation(of: input, using: &g), let next = m.apply(to: input) else {
+                guard let m = InputMutator.mutation(of: input, windows: windows[base.operation] ?? [], using: &g),
+                    let next = m.apply(to: input)
+                else {
                     continue
                 }
                 applied.append(m)
@@ -179,9 +165,8 @@ public struct DifferentialFuzzer: Sendable {
                         DifferentialFinding(
                             suite: base.suite, basedOn: base.tcId, operation: base.operation, profile: base.profile,
                             mutations: applied, input: input, reference: mine, implementation: theirs,
-                            iteration: iteration), base: base, ask: ask))
+                            iteration: iteration, origin: base.origin), base: base, ask: ask))
             }
-            if iteration % 500 == 499 { progress?(report) }
         }
         return report
     }

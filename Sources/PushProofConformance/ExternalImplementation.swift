@@ -52,6 +52,10 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
         adapter.stop()
     }
 
+    public func offers(_ operation: OperationName, profile: Profile) -> Bool {
+        hello.offers(operation.rawValue, profile: profile.rawValue)
+    }
+
     public func perform(_ request: OperationRequest) -> OperationOutcome {
         guard hello.offers(request.operation.rawValue, profile: request.profile.rawValue) else {
             return .unimplemented

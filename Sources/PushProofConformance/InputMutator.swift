@@ -1,161 +1,144 @@
 import PushProofJSON
 
-/// A small deterministic generator (SplitMix64): the same seed gives the same inputs everywhere.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-/// One structure-aware change to a vector's input: which value (a path of member names and array
-/// indexes) and what was done to it, so a finding can be replayed and minimized.
-public struct InputMutation: Sendable, Equatable, CustomStringConvertible {
-    public enum Step: Sendable, Equatable, CustomStringConvertible {
-        case member(String)
-        case index(Int)
-
-        public var description: String {
-            switch self {
-            case .member(let k): return ".\(k)"
-            case .index(let i): return "[\(i)]"
-            }
-        }
-    }
-
-    public var path: [Step]
-    public var what: String
-    public var replacement: JSONValue?  // nil: remove the value from its container
-
-    public var description: String { "\(path.isEmpty ? "input" : path.map(\.description).joined()): \(what)" }
-
-    /// `input` with this change, or nil when the path no longer exists (after another change).
-    public func apply(to input: JSONValue) -> JSONValue? { Self.apply(replacement, at: path[...], in: input) }
-
-    static func apply(_ replacement: JSONValue?, at path: ArraySlice<Step>, in value: JSONValue) -> JSONValue? {
-        guard let first = path.first else { return replacement }
-        let rest = path.dropFirst()
-        switch (first, value) {
-        case (.member(let key), .object(var members)):
-            guard let i = members.firstIndex(where: { $0.key == key }) else { return nil }
-            if rest.isEmpty && replacement == nil {
-                members.remove(at: i)
-            } else {
-                guard let changed = apply(replacement, at: rest, in: members[i].value) else { return nil }
-                members[i].value = changed
-            }
-            return .object(members)
-        case (.index(let i), .array(var items)):
-            guard items.indices.contains(i) else { return nil }
-            if rest.isEmpty && replacement == nil {
-                items.remove(at: i)
-            } else {
-                guard let changed = apply(replacement, at: rest, in: items[i]) else { return nil }
-                items[i] = changed
-            }
-            return .array(items)
-        default: return nil
-        }
-    }
-}
-
-/// Mutates vector inputs the way protocol bugs hide: a bit flipped in hex or base64 data, a byte
-/// too many or too few, integers moved across boundaries (±1, a minute, an hour, a day, 0, the
-/// extremes), strings emptied, re-cased, cut or given a foreign character, booleans flipped,
-/// members dropped, array elements dropped, repeated or swapped.
+/// Mutates vector inputs the way protocol bugs hide:
+/// - data: a bit flipped in hex, or in the bytes a base64 string decodes to (re-encoded in the
+///   same alphabet and padding), a byte too many or too few, a base64 character changed;
+/// - integers moved across boundaries (±1, 0, -1, the ends of 32-, 53- and 64-bit ranges and
+///   past them) and across the protocol's time windows: set to another time of the same input
+///   (or itself) plus or minus a window, exactly and one unit either side, in seconds or
+///   milliseconds; seconds read as milliseconds and back; written as `10.0`, `10.5` or `10e0`;
+/// - RFC 3339 timestamps moved across the same windows, or written with another offset or
+///   precision;
+/// - strings emptied, re-cased, cut or given a foreign character; JSON text inside a string
+///   mutated as JSON (including a repeated key);
+/// - types swapped (a number written as a string, a string as a number, a boolean as 0 or 1,
+///   anything as null, a container as its JSON text);
+/// - members removed, an unknown member added, a member repeated under its other spelling
+///   (`push_key` / `pushKey`) with another value, members reordered; array elements (the steps of
+///   a trace) dropped, repeated, swapped or moved.
+///
+/// Each change is picked at random from `SeededGenerator`, so a seed gives the same inputs
+/// everywhere. A member is never repeated under the same key at the adapter level: the adapter
+/// protocol's JSON refuses duplicate keys (`docs/adapter-protocol.md`); inside JSON text it is.
 public enum InputMutator {
+    /// Windows most of the protocols here have somewhere, in seconds: a minute, five minutes, an
+    /// hour, a day, a week, thirty days. Suites add their own (`ConformanceSuite.timeWindows`).
+    public static let commonWindows: [Int64] = [60, 300, 3600, 86_400, 604_800, 2_592_000]
+
     static let foreign: [Character] = Array("0123456789abcdeflozABCDEFLOZ:#.-_/+= é\u{0}")
 
-    /// One random change somewhere in `input`.
-    public static func mutation(of input: JSONValue, using g: inout SeededGenerator) -> InputMutation? {
+    /// Integers at the edges of the ranges implementations store them in.
+    static let boundaries: [String] = [
+        "0", "-1", "2147483647", "2147483648", "4294967295", "4294967296", "9007199254740993",
+        "9223372036854775807", "-9223372036854775808", "18446744073709551615", "18446744073709551616",
+    ]
+
+    /// One random change somewhere in `input`; `windows` (seconds) are the operation's protocol
+    /// windows, added to `commonWindows`.
+    public static func mutation(
+        of input: JSONValue, windows: [Int64] = [], using g: inout SeededGenerator
+    ) -> InputMutation? {
         var places: [([InputMutation.Step], JSONValue)] = []
+        var times: [TimeValue] = []
         func collect(_ value: JSONValue, _ path: [InputMutation.Step]) {
             places.append((path, value))
             switch value {
             case .object(let members): for m in members { collect(m.value, path + [.member(m.key)]) }
             case .array(let items): for (i, item) in items.enumerated() { collect(item, path + [.index(i)]) }
+            case .number(let text): if let t = Int64(text).flatMap(TimeValue.init(number:)) { times.append(t) }
+            case .string(let s): if let t = RFC3339Text(s) { times.append(TimeValue(seconds: t.seconds)) }
             default: break
             }
         }
         collect(input, [])
         let candidates = places.filter { !$0.0.isEmpty }
         guard let (path, value) = candidates.randomElement(using: &g) else { return nil }
+        let context = Context(
+            windows: Array(Set(commonWindows + windows.filter { $0 > 0 && $0 < 1_000_000_000 })).sorted(), times: times)
+        func change(_ what: String, _ replacement: JSONValue?) -> InputMutation {
+            InputMutation(path: path, what: what, replacement: replacement)
+        }
+        switch Int.random(in: 0..<10, using: &g) {
+        case 0: return change("removed", nil)
+        case 1: return typeSwapped(value, &g).map { change($0.0, $0.1) }
+        default: break
+        }
         switch value {
-        case .string(let s): return InputMutation(path: path, what: "", replacement: nil).with(string(s, &g))
-        case .number(let n):
-            guard let v = Int64(n) else { return InputMutation(path: path, what: "number 0", replacement: 0) }
-            let deltas: [Int64] = [1, -1, 60, -60, 3600, -3600, 86_400, -86_400, 1000, -1000]
-            switch Int.random(in: 0..<4, using: &g) {
-            case 0: return InputMutation(path: path, what: "set to 0", replacement: 0)
-            case 1:
-                let extreme: Int64 = Bool.random(using: &g) ? .max : .min
-                return InputMutation(path: path, what: "set to \(extreme)", replacement: .integer(extreme))
-            default:
-                let d = deltas.randomElement(using: &g)!
-                let (sum, overflow) = v.addingReportingOverflow(d)
-                return overflow
-                    ? nil : InputMutation(path: path, what: "\(d > 0 ? "+" : "")\(d)", replacement: .integer(sum))
-            }
-        case .bool(let b): return InputMutation(path: path, what: "flipped", replacement: .bool(!b))
+        case .string(let s):
+            return string(s, context, &g).map { change($0.0, $0.1) }
+        case .number(let text):
+            return number(text, context, &g).map { change($0.0, $0.1) }
+        case .bool(let b): return change("flipped", .bool(!b))
         case .array(let items) where !items.isEmpty:
-            let i = Int.random(in: 0..<items.count, using: &g)
-            switch Int.random(in: 0..<3, using: &g) {
-            case 0:
-                var copy = items
-                copy.remove(at: i)
-                return InputMutation(path: path, what: "element \(i) dropped", replacement: .array(copy))
-            case 1:
-                var copy = items
-                copy.insert(items[i], at: i)
-                return InputMutation(path: path, what: "element \(i) repeated", replacement: .array(copy))
-            default:
-                var copy = items
-                copy.swapAt(i, Int.random(in: 0..<items.count, using: &g))
-                return InputMutation(path: path, what: "elements swapped", replacement: .array(copy))
-            }
+            let (what, replacement) = array(items, &g)
+            return change(what, replacement)
+        case .object(let members) where !members.isEmpty:
+            return object(members, &g).map { change($0.0, $0.1) }
         default:
-            return InputMutation(path: path, what: "removed", replacement: nil)
+            return typeSwapped(value, &g).map { change($0.0, $0.1) }
         }
     }
 
-    static func isHex(_ s: String) -> Bool {
-        s.utf8.count % 2 == 0 && !s.isEmpty
-            && s.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    /// What the time-window moves need: the windows, and the times the input holds.
+    struct Context {
+        let windows: [Int64]
+        let times: [TimeValue]
     }
 
-    static func isBase64(_ s: String) -> Bool {
-        s.utf8.count % 4 == 0 && s.utf8.count >= 8
-            && s.utf8.allSatisfy {
-                (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2B
-                    || $0 == 0x2F || $0 == 0x3D
+    // MARK: numbers
+
+    static func number(_ text: String, _ context: Context, _ g: inout SeededGenerator) -> (String, JSONValue)? {
+        guard let v = Int64(text) else {
+            // A fraction, an exponent or an integer past 64 bits: back into range.
+            return Bool.random(using: &g) ? ("set to 0", 0) : ("set to 1", 1)
+        }
+        switch Int.random(in: 0..<6, using: &g) {
+        case 0:
+            let b = boundaries.randomElement(using: &g)!
+            return ("set to \(b)", .number(b))
+        case 1, 2:
+            if let time = TimeValue(number: v), let moved = context.moved(time, &g) {
+                return (moved.0, .integer(moved.1))
             }
+            return shifted(v, &g)
+        case 3:
+            guard let time = TimeValue(number: v) else { return shifted(v, &g) }
+            // The unit mistaken: seconds read as milliseconds, or the other way.
+            return time.unit == .seconds
+                ? ("seconds written as milliseconds", .integer(v.multipliedReportingOverflow(by: 1000).partialValue))
+                : ("milliseconds written as seconds", .integer(v / 1000))
+        case 4:
+            switch Int.random(in: 0..<3, using: &g) {
+            case 0: return ("written as \(v).0", .number("\(v).0"))
+            case 1: return ("written as \(v).5", .number("\(v).5"))
+            default: return ("written as \(v)e0", .number("\(v)e0"))
+            }
+        default: return shifted(v, &g)
+        }
     }
 
-    static func string(_ s: String, _ g: inout SeededGenerator) -> (String, JSONValue) {
+    static func shifted(_ v: Int64, _ g: inout SeededGenerator) -> (String, JSONValue)? {
+        let deltas: [Int64] = [1, -1, 60, -60, 3600, -3600, 86_400, -86_400, 1000, -1000]
+        let d = deltas.randomElement(using: &g)!
+        let (sum, overflow) = v.addingReportingOverflow(d)
+        return overflow ? nil : ("\(d > 0 ? "+" : "")\(d)", .integer(sum))
+    }
+
+    // MARK: strings
+
+    static func string(_ s: String, _ context: Context, _ g: inout SeededGenerator) -> (String, JSONValue)? {
+        if HexText.isHex(s), Bool.random(using: &g) { return HexText.mutated(s, &g) }
+        if let b64 = Base64Text(s), Bool.random(using: &g) { return b64.mutated(&g) }
+        if let time = RFC3339Text(s), Int.random(in: 0..<4, using: &g) != 0 {
+            if Bool.random(using: &g), let moved = context.moved(TimeValue(seconds: time.seconds), &g) {
+                return (moved.0, .string(time.moved(to: moved.1)))
+            }
+            return time.respelled(&g)
+        }
+        if let inner = JSONText(s), Int.random(in: 0..<4, using: &g) != 0 {
+            return inner.mutated(windows: context.windows, &g)
+        }
         var chars = Array(s)
-        if isHex(s), Bool.random(using: &g) {
-            let digit = Int.random(in: 0..<chars.count, using: &g)
-            let value = Int(String(chars[digit]), radix: 16)! ^ (1 << Int.random(in: 0..<4, using: &g))
-            chars[digit] = Character(String(value, radix: 16))
-            switch Int.random(in: 0..<4, using: &g) {
-            case 0: return ("hex: last byte dropped", .string(String(s.dropLast(2))))
-            case 1: return ("hex: a byte appended", .string(s + "00"))
-            default: return ("hex: bit flipped in digit \(digit)", .string(String(chars)))
-            }
-        }
-        if isBase64(s), Bool.random(using: &g) {
-            let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
-            let i = Int.random(in: 0..<chars.count, using: &g)
-            chars[i] = alphabet.randomElement(using: &g)!
-            return ("base64: character \(i) changed", .string(String(chars)))
-        }
         switch Int.random(in: 0..<10, using: &g) {
         case 0: return ("emptied", .string(""))
         case 1: return ("upper-cased", .string(s.uppercased()))
@@ -176,10 +159,120 @@ public enum InputMutator {
             return ("character \(i) set to \(c.unicodeScalars.first!.escaped(asASCII: true))", .string(String(chars)))
         }
     }
-}
 
-extension InputMutation {
-    fileprivate func with(_ change: (String, JSONValue)) -> InputMutation {
-        InputMutation(path: path, what: change.0, replacement: change.1)
+    // MARK: types
+
+    /// The value written as another JSON type.
+    static func typeSwapped(_ value: JSONValue, _ g: inout SeededGenerator) -> (String, JSONValue)? {
+        let choices: [(String, JSONValue)]
+        switch value {
+        case .number(let text):
+            choices = [
+                ("number written as a string", .string(text)), ("number as null", .null), ("number as true", true),
+            ]
+        case .string(let s):
+            choices = [
+                JSONNumber.isIntegerLiteral(s) ? ("string written as a number", .number(s)) : ("string as 0", 0),
+                ("string as null", .null), ("string in an array", .array([.string(s)])),
+            ]
+        case .bool(let b):
+            choices = [
+                ("boolean as \(b ? 1 : 0)", .integer(b ? 1 : 0)),
+                ("boolean as a string", .string(b ? "true" : "false")),
+                ("boolean as null", .null),
+            ]
+        case .null: choices = [("null as \"\"", ""), ("null as 0", 0), ("null as false", false), ("null as {}", [:])]
+        case .array:
+            choices = [
+                ("array as its JSON text", .string(JSONWriter.compact(value))), ("array as {}", [:]),
+                ("array as null", .null),
+            ]
+        case .object:
+            choices = [
+                ("object as its JSON text", .string(JSONWriter.compact(value))), ("object as []", []),
+                ("object as null", .null),
+            ]
+        }
+        return choices.randomElement(using: &g)
+    }
+
+    // MARK: containers
+
+    static func array(_ items: [JSONValue], _ g: inout SeededGenerator) -> (String, JSONValue) {
+        let i = Int.random(in: 0..<items.count, using: &g)
+        var copy = items
+        switch Int.random(in: 0..<4, using: &g) {
+        case 0:
+            copy.remove(at: i)
+            return ("element \(i) dropped", .array(copy))
+        case 1:
+            copy.insert(items[i], at: i)
+            return ("element \(i) repeated", .array(copy))
+        case 2:
+            let j = Int.random(in: 0..<items.count, using: &g)
+            copy.swapAt(i, j)
+            return ("elements \(i) and \(j) swapped", .array(copy))
+        default:
+            let moved = copy.remove(at: i)
+            let j = Int.random(in: 0...copy.count, using: &g)
+            copy.insert(moved, at: j)
+            return ("element \(i) moved to \(j)", .array(copy))
+        }
+    }
+
+    static func object(_ members: [JSONValue.Member], _ g: inout SeededGenerator) -> (String, JSONValue)? {
+        var copy = members
+        switch Int.random(in: 0..<4, using: &g) {
+        case 0:
+            let keys = ["pushproof_unknown", "__proto__", ""]
+            let key = keys.randomElement(using: &g)!
+            guard !members.contains(where: { $0.key == key }) else { return nil }
+            let sibling = members.randomElement(using: &g)!.value
+            let value: JSONValue = [.string("x"), 0, .null, sibling].randomElement(using: &g)!
+            copy.insert(.init(key, value), at: Int.random(in: 0...copy.count, using: &g))
+            return ("unknown member \"\(key)\" added", .object(copy))
+        case 1:
+            // The other spelling of a member's key, with another value: does the reader take it?
+            let m = members.randomElement(using: &g)!
+            let other = otherSpelling(m.key)
+            guard other != m.key, !members.contains(where: { $0.key == other }) else { return nil }
+            copy.append(.init(other, changed(m.value)))
+            return ("member \(m.key) repeated as \(other) with another value", .object(copy))
+        case 2:
+            guard members.count > 1 else { return nil }
+            copy.reverse()
+            return ("members reversed", .object(copy))
+        default:
+            let i = Int.random(in: 0..<members.count, using: &g)
+            copy.remove(at: i)
+            return ("member \(members[i].key) removed", .object(copy))
+        }
+    }
+
+    /// snake_case to camelCase and back; a key with neither gets upper-cased.
+    static func otherSpelling(_ key: String) -> String {
+        if key.contains("_") {
+            let parts = key.split(separator: "_", omittingEmptySubsequences: true)
+            guard let first = parts.first else { return key.uppercased() }
+            return String(first) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        }
+        if key.contains(where: \.isUppercase) {
+            return key.reduce(into: "") { out, c in
+                if c.isUppercase { out += "_" + c.lowercased() } else { out.append(c) }
+            }
+        }
+        return key.uppercased()
+    }
+
+    /// The same kind of value, not equal to `value`.
+    static func changed(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .number(let text): return Int64(text).map { .integer($0 == .max ? 0 : $0 + 1) } ?? 0
+        case .string(let s): return .string(s + "x")
+        case .bool(let b): return .bool(!b)
+        case .null: return 0
+        case .array(let items): return .array(items.isEmpty ? [0] : Array(items.dropLast()))
+        case .object(let members): return members.isEmpty ? ["x": 0] : [:]
+        }
     }
 }

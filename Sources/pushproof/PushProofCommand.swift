@@ -214,10 +214,12 @@ struct Fuzz: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Differential fuzzing: mutated vector inputs asked of the reference and of an implementation.",
         discussion: """
-            Inputs come from the shipped vectors by structure-aware mutation (bits in hex and base64, \
-            integers across boundaries, strings re-cased, cut or given a foreign character, members and \
-            elements dropped or repeated). Each disagreement that no vector allows is a finding, minimized \
-            and written as a ready-to-commit vector case. Deterministic for a seed and a number of iterations.
+            Inputs come from the shipped vectors by structure-aware mutation (bits in hex data and in the \
+            bytes base64 carries, integers and RFC 3339 times across boundaries and the protocols' time \
+            windows, types swapped, strings re-cased, cut or given a foreign character, members added, \
+            respelled, dropped or reordered, trace steps dropped, repeated or moved). Each disagreement that \
+            no vector allows is a finding, minimized and, with --out, written as a vector file of one test \
+            (`pushproof run --vectors DIR` loads it). Deterministic for a seed and a number of iterations.
             """)
 
     @OptionGroup var location: VectorsLocation
@@ -243,7 +245,7 @@ struct Fuzz: ParsableCommand {
     @Option(name: .long, help: "Fuzz only this profile's vectors (repeatable).")
     var profile: [String] = []
 
-    @Option(name: .long, help: "Write each finding as JSON into this folder.")
+    @Option(name: .long, help: "Write each finding as a vector file of one test into this folder.")
     var out: String?
 
     @Option(name: .long, help: "Seconds an adapter may take to answer one request.")
@@ -259,7 +261,7 @@ struct Fuzz: ParsableCommand {
             for m in catalogue.mutants {
                 let fuzzer = DifferentialFuzzer(
                     seed: seed, iterations: iterations, seconds: seconds, maximumFindings: 1, profiles: profiles,
-                    meanings: catalogue.meanings)
+                    meanings: catalogue.meanings, windows: catalogue.timeWindows)
                 let report = fuzzer.run(
                     reference: reference, implementation: MutatedImplementation(m, reference: reference), files: files)
                 let found = report.findings.first.map {
@@ -294,7 +296,7 @@ struct Fuzz: ParsableCommand {
         defer { (implementation as? ExternalImplementation)?.shutdown() }
         let fuzzer = DifferentialFuzzer(
             seed: seed, iterations: iterations, seconds: seconds, profiles: profiles,
-            meanings: Suites.catalogue.meanings)
+            meanings: catalogue.meanings, windows: catalogue.timeWindows)
         let report = fuzzer.run(reference: reference, implementation: implementation, files: files) { r in
             FileHandle.standardError.write(
                 Data("fuzz: \(r.iterations) inputs, \(r.compared) compared, \(r.findings.count) findings\n".utf8))
@@ -306,9 +308,10 @@ struct Fuzz: ParsableCommand {
             print("  reference: \(JSONWriter.compact(f.reference.json))")
             print("  \(implementation.name): \(JSONWriter.compact(f.implementation.json))")
             if let out {
+                let file = f.vectorFile(number: n + 1, implementation: implementation.name)
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-                try JSONWriter.pretty(f.json).write(
-                    toFile: "\(out)/finding-\(n + 1).json", atomically: true, encoding: .utf8)
+                try file.serialized.write(toFile: "\(out)/\(file.fileName)", atomically: true, encoding: .utf8)
+                print("  written: \(out)/\(file.fileName) (pushproof run --vectors \(out))")
             }
         }
         print(

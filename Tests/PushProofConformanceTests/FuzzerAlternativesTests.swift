@@ -61,4 +61,24 @@ struct CountingOneMore: ConformanceImplementation {
         #expect(allowed.findings.isEmpty)
         #expect(try !findings(lenient: false).findings.isEmpty)
     }
+
+    /// A finding is written as a vector file of one test that the runner loads: the reference
+    /// passes it and the implementation that disagreed fails it.
+    @Test func aFindingIsAVectorFileTheRunnerLoads() throws {
+        let report = try findings(lenient: false)
+        let finding = try #require(report.findings.first)
+        let file = finding.vectorFile(number: 1, implementation: "one-more")
+        let read = try VectorFile(bytes: Array(file.serialized.utf8))
+        #expect(read == file)
+        #expect(read.fileName == "count_of_finding1_test.json")
+        let test = try #require(read.groups.first?.tests.first)
+        #expect(read.numberOfTests == 1 && test.input == finding.input && test.tcId == 2)
+        #expect(read.header.contains { $0.contains("one-more") })
+        let catalogue = ConformanceCatalogue(suites: [CountSuite(lenient: false)])
+        let passed = try ConformanceRunner(implementation: catalogue.reference, meanings: catalogue.meanings).run([read]
+        )
+        #expect(passed.count(.passed) == 1)
+        let failed = try ConformanceRunner(implementation: CountingOneMore(), meanings: catalogue.meanings).run([read])
+        #expect(failed.count(.failed) == 1)
+    }
 }

@@ -268,7 +268,8 @@ struct Breaking: ConformanceImplementation {
         }
         #expect(reports.allSatisfy { !$0.caught }, "a fuzzing-only mutant is caught by the vectors: mark it .vectors")
         let fuzzer = DifferentialFuzzer(
-            seed: 1, iterations: 200_000, maximumFindings: 1, meanings: Suites.catalogue.meanings)
+            seed: 1, iterations: 200_000, maximumFindings: 1, meanings: Suites.catalogue.meanings,
+            windows: Suites.catalogue.timeWindows)
         for mutant in fuzzingOnly {
             let report = fuzzer.run(
                 reference: catalogue.reference,
@@ -283,7 +284,9 @@ struct Breaking: ConformanceImplementation {
                 #expect(finding.mutations.count >= 1 && finding.reference != finding.implementation)
             }
         }
-        let clean = DifferentialFuzzer(seed: 7, iterations: 1500, meanings: Suites.catalogue.meanings).run(
+        let clean = DifferentialFuzzer(
+            seed: 7, iterations: 1500, meanings: Suites.catalogue.meanings, windows: Suites.catalogue.timeWindows
+        ).run(
             reference: catalogue.reference, implementation: catalogue.reference, files: files)
         #expect(clean.findings.isEmpty && clean.compared > 0)
     }

@@ -1,3 +1,4 @@
+import CatbirdMLS
 import PushProofConformance
 
 extension OperationName {
@@ -54,6 +55,17 @@ public struct CatbirdSuite: ConformanceSuite {
         [
             try CatbirdIdentityVectors.file(), try CatbirdCodecVectors.file(), try CatbirdValidationVectors.file(),
             EpochKeyVectors.file(), CatbirdRegistrationVectors.file(),
+        ]
+    }
+
+    /// The reservation (300 s), the signedAt window (300 s behind, 60 s ahead), the deployed
+    /// lifetime bounds (600 s left at the least, 2,595,600 s at the most), the legacy upload
+    /// hour, and the sweep's day and week.
+    public var timeWindows: [Int64] {
+        [
+            KeyPackageInventory.reservationSeconds, SignedAtWindow.maximumAgeMilliseconds / 1000,
+            SignedAtWindow.maximumLeadMilliseconds / 1000, KeyPackageInventory.deployedShortestRemaining,
+            KeyPackageInventory.deployedLongestLifetime, 3600, 86_400, 7 * 86_400,
         ]
     }
 

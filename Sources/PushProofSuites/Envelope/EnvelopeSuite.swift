@@ -1,4 +1,5 @@
 import PushProofConformance
+import ZulipEnvelope
 
 extension OperationName {
     public static let envelopeEncrypt: OperationName = "envelope.encrypt"
@@ -33,6 +34,11 @@ public struct EnvelopeSuite: ConformanceSuite {
 
     public func vectorFiles() throws -> [VectorFileDeclaration] {
         [EnvelopeServerVectors.file(), EnvelopeClientVectors.file()]
+    }
+
+    /// The client's push keys: rotated after 30 days, superseded after 15, deleted after 30.
+    public var timeWindows: [Int64] {
+        [PushKeyStore.rotationInterval, PushKeyStore.supersedeAfter, PushKeyStore.deleteAfter]
     }
 
     public var mutants: [Mutant] { EnvelopeMutants.all }

@@ -517,15 +517,20 @@ enum ExplodeCodecVectors {
                 plain + key(2, 0) + [1]),
             raw(
                 "the fallback (field 3) sent as a varint: an unknown field", ["ProtobufWire"], plain + key(3, 0) + [1]),
+            // Comments of 351 and 352 corrected 2026-11-24 (answers unchanged): decodeMapField does
+            // not refuse another wire type; it consumes nothing, and the value byte 0x01 is then
+            // read as a tag of field 0, which is malformed (`pushproof fuzz` found the difference).
             rawFrom(
-                "a parameters entry whose key (field 1) is a varint: SwiftProtobuf refuses a map entry whose key or "
-                    + "value has another wire type (apple/swift-protobuf 1.39.0 "
+                "a parameters entry whose key (field 1) is a varint: SwiftProtobuf's map-entry reader consumes "
+                    + "nothing of a key or value in another wire type, so the varint's byte 0x01 is read as the next "
+                    + "tag: field 0, malformed (apple/swift-protobuf 1.39.0 "
                     + "Sources/SwiftProtobuf/BinaryDecoder.swift:957-993, decodeMapField)",
                 ["ProtobufWire", "MalformedProtobuf"], mapEntry,
                 plain + ld(2, key(1, 0) + [1] + ld(2, Array("v".utf8))),
                 code: "MALFORMED_PROTOBUF"),
             rawFrom(
-                "a parameters entry whose value (field 2) is a varint: refused as the key is",
+                "a parameters entry whose value (field 2) is the varint 1: its byte is read as a tag of field 0, "
+                    + "as for the key",
                 ["ProtobufWire", "MalformedProtobuf"], mapEntry,
                 plain + ld(2, ld(1, Array("k".utf8)) + key(2, 0) + [1]),
                 code: "MALFORMED_PROTOBUF"),
@@ -556,6 +561,60 @@ enum ExplodeCodecVectors {
                 ["InflateBufferCut"], "\(inflate); \(codec):49-56",
                 ExplodeFixtures.encoded(ExplodeFixtures.braceBetweenFourAndFive, compression: 0),
                 code: "INVALID_JSON"))
+        // Added 2026-11-24 (differential fuzzing of the Python port found the first): the rest of
+        // SwiftProtobuf's binary reader as the app meets it: a varint value read as a tag inside a
+        // map entry, groups skipped to their end (and their depth limit), tags of at most five
+        // bytes, and integers longer than their field keeping their low 32 bits.
+        let skipOver = "apple/swift-protobuf@1.39.0:Sources/SwiftProtobuf/BinaryDecoder.swift:1302-1350 (skipOver)"
+        let tags = "apple/swift-protobuf@1.39.0:Sources/SwiftProtobuf/BinaryDecoder.swift:107-214 (nextFieldNumber)"
+        let depth =
+            "\(skipOver); apple/swift-protobuf@1.39.0:Sources/SwiftProtobuf/BinaryDecoder.swift:86-91, 894-905 "
+            + "(recursion budget, messageDepthLimit 100 in BinaryDecodingOptions.swift)"
+        func groups(_ n: Int) -> [UInt8] { [UInt8](repeating: 0x4B, count: n) + [UInt8](repeating: 0x4C, count: n) }
+        decode += [
+            rawFrom(
+                "a parameters entry whose value (field 2) is the varint 13: its byte 0x0d is read as a tag (field 1, "
+                    + "fixed32) that the key's reader leaves unread, and the entry ends: accepted",
+                ["ProtobufWire"], mapEntry, plain + ld(2, ld(1, Array("k".utf8)) + key(2, 0) + [0x0D])),
+            rawFrom(
+                "an empty group (field 9, wire types 3 and 4) after the message: skipped as an unknown field",
+                ["ProtobufWire"], "\(wire); \(skipOver)", plain + key(9, 3) + key(9, 4)),
+            rawFrom(
+                "a group inside a parameters entry, before its key: skipped", ["ProtobufWire"],
+                "\(mapEntry); \(skipOver)", plain + ld(2, key(9, 3) + key(9, 4) + ld(1, Array("k".utf8)))),
+            rawFrom(
+                "a group inside the ContentTypeId: an unknown field there, which iOS's type comparison includes",
+                ["ProtobufWire", "ContentType"], "\(wire); \(skipOver)",
+                ld(1, typeBytes + key(5, 3) + key(5, 4)) + ld(4, content), code: "WRONG_CONTENT_TYPE"),
+            rawFrom(
+                "an end-group tag with no group open", ["ProtobufWire", "MalformedProtobuf"], "\(wire); \(tags)",
+                plain + key(9, 4), code: "MALFORMED_PROTOBUF"),
+            rawFrom(
+                "a group (field 9) closed by field 11's end-group", ["ProtobufWire", "MalformedProtobuf"],
+                "\(wire); \(skipOver)", plain + key(9, 3) + key(11, 4), code: "MALFORMED_PROTOBUF"),
+            rawFrom(
+                "99 groups nested in one another after the message: within SwiftProtobuf's depth limit",
+                ["ProtobufWire"], "\(wire); \(depth)", plain + groups(99)),
+            rawFrom(
+                "100 groups nested in one another: past the depth limit (100 levels, the message itself one)",
+                ["ProtobufWire", "MalformedProtobuf"], "\(wire); \(depth)", plain + groups(100),
+                code: "MALFORMED_PROTOBUF"),
+            rawFrom(
+                "a tag written in six bytes: SwiftProtobuf reads a message's tags in at most five",
+                ["ProtobufWire", "MalformedProtobuf"], "\(wire); \(tags)",
+                plain + [0xF8, 0xFF, 0xFF, 0xFF, 0x8F, 0x00, 0x01], code: "MALFORMED_PROTOBUF"),
+            rawFrom(
+                "the major version written as the varint 2^32 + 1: a uint32 field keeps the low 32 bits, 1",
+                ["ProtobufWire"],
+                "\(wire); apple/swift-protobuf@1.39.0:Sources/SwiftProtobuf/BinaryDecoder.swift (decodeSingularUInt32Field)",
+                ld(1, Array(typeBytes.dropLast(2)) + key(3, 0) + varint(1 << 32 + 1)) + ld(4, content)),
+            rawFrom(
+                "compression written as the varint 2^32 over DEFLATE'd content: the enum keeps the low 32 bits, 0, "
+                    + "DEFLATE", ["ProtobufWire", "Compression"],
+                "\(wire); apple/swift-protobuf@1.39.0:Sources/SwiftProtobuf/BinaryDecoder.swift:796-805 "
+                    + "(decodeSingularEnumField)",
+                ld(1, typeBytes) + ld(4, Zlib.deflate(content, format: .raw)) + key(5, 0) + varint(1 << 32)),
+        ]
         // PushProof's advice: RFC 3339 read strictly, on the proleptic Gregorian calendar.
         let notADate =
             "Why: a date that does not exist is a corrupt or forged value; rolling it over silently turns it into "

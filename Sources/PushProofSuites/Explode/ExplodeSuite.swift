@@ -1,3 +1,4 @@
+import ConvosExplode
 import PushProofConformance
 
 extension OperationName {
@@ -31,6 +32,9 @@ public struct ExplodeSuite: ConformanceSuite {
     public func vectorFiles() throws -> [VectorFileDeclaration] {
         [try ExplodeCodecVectors.file(), try ExplodeMetadataVectors.file(), ExplodeReceiverVectors.file()]
     }
+
+    /// The receiver's clock-skew tolerance.
+    public var timeWindows: [Int64] { [ExplosionReceiver.clockSkewTolerance] }
 
     public var mutants: [Mutant] { ExplodeMutants.all }
 }

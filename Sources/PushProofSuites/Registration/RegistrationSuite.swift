@@ -37,5 +37,8 @@ public struct RegistrationSuite: ConformanceSuite {
         [RegistrationClientVectors.file(), try RegistrationBouncerVectors.file(), RegistrationServerVectors.file()]
     }
 
+    /// The bouncer's liveness timeout.
+    public var timeWindows: [Int64] { [PushBouncer.livenessTimeout] }
+
     public var mutants: [Mutant] { RegistrationMutants.all }
 }

@@ -88,44 +88,125 @@ def field_bytes(number, data):
     return varint(number << 3 | 2) + varint(len(data)) + data
 
 
-def read_fields(data):
-    """(number, wire type, value) for each field; ValueError on anything malformed."""
-    i, fields = 0, []
+# --- The protobuf wire format as SwiftProtobuf 1.39.0 reads it (the iOS SDK's decoder) ---
+# apple/swift-protobuf@1.39.0:Sources/SwiftProtobuf/BinaryDecoder.swift. Every failure is a
+# ValueError (BinaryDecodingError: malformed, truncated, trailing garbage, depth limit).
 
-    def read_varint():
-        nonlocal i
+MESSAGE_DEPTH_LIMIT = 100  # BinaryDecodingOptions.messageDepthLimit
+
+
+class WireReader:
+    """One (sub)decoder over `data`, with SwiftProtobuf's recursion budget."""
+
+    def __init__(self, data, budget):
+        self.data, self.i, self.budget = data, 0, budget
+
+    def varint(self):
+        """decodeVarint (:1375-1406): at most ten bytes, bits past 64 dropped."""
         shift = value = 0
         while True:
-            if i >= len(data) or shift > 63:
+            if self.i >= len(self.data) or shift > 63:
                 raise ValueError("bad varint")
-            byte = data[i]
-            i += 1
+            byte = self.data[self.i]
+            self.i += 1
             value |= (byte & 0x7F) << shift
             shift += 7
             if not byte & 0x80:
-                return value
-    while i < len(data):
-        key = read_varint()
-        number, wire = key >> 3, key & 7
-        if number == 0:
-            raise ValueError("field 0")
-        if wire == 0:
-            fields.append((number, 0, read_varint()))
-        elif wire == 2:
-            length = read_varint()
-            if i + length > len(data):
-                raise ValueError("truncated")
-            fields.append((number, 2, data[i:i + length]))
-            i += length
-        elif wire in (1, 5):
-            size = 8 if wire == 1 else 4
-            if i + size > len(data):
-                raise ValueError("truncated")
-            fields.append((number, wire, data[i:i + size]))
-            i += size
-        else:
+                return value & 0xFFFFFFFFFFFFFFFF
+
+    def message_tag(self):
+        """nextFieldNumber (:107-214), a message's own fields: a tag of at most five bytes, the
+        fifth at most 15; wire types 6 and 7, field 0 and an end-group are malformed."""
+        start = self.i
+        if self.data[start] & 7 > 5:
             raise ValueError("wire type")
-    return fields
+        key = 0
+        for n in range(5):
+            if start + n >= len(self.data):
+                raise ValueError("truncated tag")
+            byte = self.data[start + n]
+            if n == 4 and byte > 15:
+                raise ValueError("tag past 32 bits")
+            key |= (byte & 0x7F) << (7 * n)
+            if not byte & 0x80:
+                break
+        self.i = start + n + 1
+        number, wire = key >> 3, key & 7
+        if number == 0 or wire == 4:
+            raise ValueError("field 0 or end-group")
+        return number, wire
+
+    def tag(self):
+        """getTagWithoutUpdatingFieldStart (:1419-1434), inside map entries and groups."""
+        key = self.varint()
+        if key >= 0xFFFFFFFF or key >> 3 == 0 or key & 7 > 5:
+            raise ValueError("bad tag")
+        return key >> 3, key & 7
+
+    def length_delimited(self):
+        length = self.varint()
+        if length > len(self.data) - self.i:
+            raise ValueError("truncated")
+        self.i += length
+        return self.data[self.i - length:self.i]
+
+    def skip(self, number, wire):
+        """skipOver (:1302-1350); returns the field's value (None for a group)."""
+        if wire == 0:
+            return self.varint()
+        if wire in (1, 5):
+            size = 8 if wire == 1 else 4
+            if len(self.data) - self.i < size:
+                raise ValueError("truncated")
+            self.i += size
+            return self.data[self.i - size:self.i]
+        if wire == 2:
+            return self.length_delimited()
+        if wire == 4:
+            raise ValueError("end-group outside a group")
+        self.budget -= 1  # wire 3, a group: skipped to its own end-group
+        if self.budget < 0:
+            raise ValueError("depth limit")
+        while True:
+            if self.i >= len(self.data):
+                raise ValueError("truncated group")
+            inner_number, inner_wire = self.tag()
+            if inner_wire == 4:
+                if inner_number != number:
+                    raise ValueError("another group's end")
+                break
+            self.skip(inner_number, inner_wire)
+        self.budget += 1
+        return None
+
+
+def read_message(data, budget=MESSAGE_DEPTH_LIMIT):
+    """A message's fields as (number, wire type, value), with the budget its fields' own
+    decoders start from (decodeFullMessage, :894-905, takes one level)."""
+    reader = WireReader(data, budget - 1)
+    if reader.budget < 0:
+        raise ValueError("depth limit")
+    fields = []
+    while reader.i < len(data):
+        number, wire = reader.message_tag()
+        fields.append((number, wire, reader.skip(number, wire)))
+    return fields, reader.budget
+
+
+def check_map_entry(data, budget):
+    """decodeMapField (:957-993) for map<string, string>: key 1 and value 2 read only when
+    length-delimited (UTF-8 checked); in another wire type nothing is consumed, so the next tag
+    is read from that field's value bytes; other fields skipped; an end-group is malformed."""
+    reader = WireReader(data, budget)
+    while reader.i < len(data):
+        number, wire = reader.tag()
+        if wire == 4:
+            raise ValueError("end-group in a map entry")
+        if number in (1, 2):
+            if wire == 2:
+                reader.length_delimited().decode("utf-8")  # UnicodeDecodeError is a ValueError
+        else:
+            reader.skip(number, wire)
 
 
 def op_encode(inp):
@@ -164,34 +245,32 @@ CONTENT_TYPE_ID = {1: 2, 2: 2, 3: 0, 4: 0}
 STRINGS = {"encoded": {3}, "type": {1, 2}}
 
 
-def checked_fields(data, known, strings):
-    """The fields with their declared wire type (others are unknown fields); ValueError on a
-    malformed message or a string field that is not UTF-8."""
-    fields = [f for f in read_fields(data) if f[0] not in known or known[f[0]] == f[1]]
-    for number, _, value in fields:
+def checked_fields(data, known, strings, budget=MESSAGE_DEPTH_LIMIT):
+    """The fields with their declared wire type (a known field in another wire type is kept as
+    an unknown field, so it is as if absent), whether there were unknown fields, and the budget
+    of the fields' decoders; ValueError on a malformed message or a string field not UTF-8."""
+    fields, inner_budget = read_message(data, budget)
+    declared = [f for f in fields if f[0] not in known or known[f[0]] == f[1]]
+    for number, _, value in declared:
         if number in strings:
             value.decode("utf-8")  # UnicodeDecodeError is a ValueError
-    return fields
+    unknown = any(known.get(number) != wire for number, wire, _ in fields)
+    return declared, unknown, inner_budget
 
 
 def op_decode(inp):
     try:
-        fields = checked_fields(bytes.fromhex(inp["encodedContentHex"]), ENCODED_CONTENT, STRINGS["encoded"])
+        fields, _, budget = checked_fields(bytes.fromhex(inp["encodedContentHex"]), ENCODED_CONTENT, STRINGS["encoded"])
+        content_type, type_unknown = None, False
         for number, _, value in fields:
             if number == 2:  # a parameters map entry: key 1 and value 2, both strings
-                # SwiftProtobuf's map-entry reader refuses a key or value in another wire type
-                # (apple/swift-protobuf 1.39.0 Sources/SwiftProtobuf/BinaryDecoder.swift:957-993).
-                for entry_field, wire, entry_value in read_fields(value):
-                    if entry_field in (1, 2):
-                        if wire != 2:
-                            raise ValueError("map entry key or value in another wire type")
-                        entry_value.decode("utf-8")  # UnicodeDecodeError is a ValueError
-        type_fields = [f for f in fields if f[0] == 1]
-        # A message field seen twice is merged: the same as parsing the concatenation.
-        type_bytes = b"".join(value for _, _, value in type_fields)
-        content_type = checked_fields(type_bytes, CONTENT_TYPE_ID, STRINGS["type"]) if type_fields else None
-        type_unknown = type_fields and any(
-            CONTENT_TYPE_ID.get(number) != wire for number, wire, _ in read_fields(type_bytes))
+                check_map_entry(value, budget)
+            elif number == 1:
+                # A message field seen again is merged into the first (decodeSingularMessageField,
+                # :867-879): each occurrence parsed on its own, the later values winning.
+                more, unknown, _ = checked_fields(value, CONTENT_TYPE_ID, STRINGS["type"], budget)
+                content_type = (content_type or []) + more
+                type_unknown = type_unknown or unknown
     except ValueError:
         raise ProtocolError("MALFORMED_PROTOBUF")
     if content_type is None:
@@ -200,8 +279,9 @@ def op_decode(inp):
     if values.get(1, b"") != b"convos.org" or values.get(2, b"") != b"explode_settings":
         raise ProtocolError("WRONG_CONTENT_TYPE")
     # iOS compares the whole ContentTypeId: the minor version too (CodecRegistry.swift:22-35,
-    # message_contents_content.pb.swift:229-235), and its unknown fields.
-    if values.get(3, 0) != 1 or values.get(4, 0) != 0:
+    # message_contents_content.pb.swift:229-235), and its unknown fields. The versions are
+    # uint32: a longer varint keeps its low 32 bits (decodeSingularUInt32Field).
+    if values.get(3, 0) & 0xFFFFFFFF != 1 or values.get(4, 0) & 0xFFFFFFFF != 0:
         raise ProtocolError("UNSUPPORTED_VERSION")
     if type_unknown:
         raise ProtocolError("WRONG_CONTENT_TYPE")
@@ -211,7 +291,8 @@ def op_decode(inp):
     if compression:
         # ContentCodec.swift:38-63: DEFLATE is Apple COMPRESSION_ZLIB (raw only); GZIP is Apple
         # LZFSE, not decoded here; an unknown value passes through on iOS, PushProof refuses it.
-        if compression[-1] != 0:
+        # An enum keeps the varint's low 32 bits as an Int32 (decodeSingularEnumField, :796-805).
+        if compression[-1] & 0xFFFFFFFF != 0:
             raise ProtocolError("BAD_COMPRESSION")
         try:
             content = inflate_prefix(content)
