@@ -4,6 +4,11 @@ import PushProofCore
 public enum KeyPackageStoreError: CodedError, Equatable, Sendable {
     case invalidRequest(String)
     case unknownDevice
+    /// The signature key is another user's device's. The clean server's schema refuses it too
+    /// (key_id UNIQUE globally), but its enrollment does not handle that unique violation, so it
+    /// answers HTTP 500 InternalServerError (auth.rs@20bfa48c persist_enrollment_bootstrap_effects,
+    /// context.rs@0084ced7:344, errors.rs@d57a635f:129-139).
+    case signatureKeyInUse
     case deviceRevoked
     case inventoryLimitReached(live: Int)
     case duplicate(position: Int)
@@ -18,6 +23,7 @@ public enum KeyPackageStoreError: CodedError, Equatable, Sendable {
         switch self {
         case .invalidRequest: return "INVALID_REQUEST"
         case .unknownDevice: return "UNKNOWN_DEVICE"
+        case .signatureKeyInUse: return "SIGNATURE_KEY_IN_USE"
         case .deviceRevoked: return "DEVICE_REVOKED"
         case .inventoryLimitReached: return "KEY_PACKAGE_INVENTORY_LIMIT_REACHED"
         case .duplicate: return "INVALID_KEY_PACKAGE"

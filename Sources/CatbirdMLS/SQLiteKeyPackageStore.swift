@@ -6,7 +6,9 @@ import PushProofStorage
 /// durable store behind ``KeyPackageInventory``'s `deployed` rules.
 ///
 /// The schema enforces the rules too, not only this code: a device id is unique per user, a
-/// credential (`did#deviceId`) is unique, a signature key is unique per user and exactly 32 bytes;
+/// credential (`did#deviceId`) is unique, a signature key is exactly 32 bytes and unique across
+/// all users (the clean server's `device_keys_key_id_uq UNIQUE (key_id)`, key_id derived from the
+/// key: chat_protocol_core.sql@7abba596:353-360);
 /// a KeyPackage's ref is its primary key and its init key is UNIQUE; a trigger refuses any
 /// change of a terminal package (consumed, expired, revoked) and any status the machine does not
 /// allow. Every call is one transaction: a failure anywhere (`faultBetweenWrites`, for tests)
@@ -94,6 +96,11 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
                     BEGIN SELECT RAISE(ABORT, 'a KeyPackage is immutable but for its status'); END;
                     """)
         }
+        // A signature key belongs to one device in the whole registry, not one per user: the clean
+        // server's key_id is UNIQUE globally, revoked keys included.
+        m.registerMigration("v2: signature keys unique across users") { db in
+            try db.execute(sql: "CREATE UNIQUE INDEX device_signatureKey ON device (signatureKey)")
+        }
         return m
     }
 
@@ -122,7 +129,8 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
     }
 
     /// Registers a device with its first batch. A signature key the user already registered
-    /// restores that device instead (its id is kept).
+    /// restores that device instead (its id is kept); one another user registered is refused
+    /// (``KeyPackageStoreError/signatureKeyInUse``), nothing written.
     public func register(
         user: String, deviceId: String, signatureKey: [UInt8], batch: [KeyPackageInventory.Upload], now: Int64
     ) throws(KeyPackageStoreError) -> Registration {
@@ -135,6 +143,14 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
                     .runDirect(.text(user), .bytes(key)) { existing = $0.text(0) }
             }
             let device = existing ?? deviceId
+            if existing == nil {
+                var holder: String?
+                try signatureKey.withUnsafeBytes { key in
+                    try db.cachedStatement(sql: "SELECT userDid FROM device WHERE signatureKey = ?")
+                        .runDirect(.bytes(key)) { holder = $0.text(0) }
+                }
+                if holder != nil { throw KeyPackageStoreError.signatureKeyInUse }
+            }
             if let existing {
                 try db.cachedStatement(
                     sql: """

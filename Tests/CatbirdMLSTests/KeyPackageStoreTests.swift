@@ -113,13 +113,32 @@ import Testing
         try raw.write { try $0.execute(sql: "UPDATE keyPackage SET status = 'revoked' WHERE ref = 'a'") }
         refused("UPDATE keyPackage SET status = 'available' WHERE ref = 'a'")
         refused("UPDATE keyPackage SET initKey = 'other' WHERE ref = 'a'")
-        // Another user may use the same signature key.
-        try raw.write {
-            try $0.execute(
-                sql:
-                    "INSERT INTO device (userDid, deviceId, credential, signatureKey) VALUES ('\(Self.bob)', 'z', '\(Self.bob)#z', x'\(String(repeating: "01", count: 32))')"
-            )
+        // Another user may not use the same signature key either (key_id is unique globally).
+        refused(
+            "INSERT INTO device (userDid, deviceId, credential, signatureKey) VALUES ('\(Self.bob)', 'z', '\(Self.bob)#z', x'\(String(repeating: "01", count: 32))')"
+        )
+    }
+
+    /// The clean server's key_id is unique across users: registering another user's signature key
+    /// is refused with a typed error and writes nothing (no device, no package).
+    @Test func anotherUsersSignatureKeyIsRefused() throws {
+        let store = try SQLiteKeyPackageStore(path: nil)
+        _ = try store.register(
+            user: Self.alice, deviceId: "phone", signatureKey: Self.key(1), batch: [Self.upload("a")], now: Self.now)
+        do {
+            _ = try store.register(
+                user: Self.bob, deviceId: "laptop", signatureKey: Self.key(1), batch: [Self.upload("b")], now: Self.now)
+            Issue.record("bob registered alice's signature key")
+        } catch {
+            #expect(error == .signatureKeyInUse && error.code == "SIGNATURE_KEY_IN_USE")
         }
+        #expect(try store.devices().map(\.user) == [Self.alice])
+        #expect(try store.packages().map(\.ref) == ["a"])
+        // Bob with a key of his own is fine.
+        #expect(
+            try store.register(
+                user: Self.bob, deviceId: "laptop", signatureKey: Self.key(2), batch: [Self.upload("b")], now: Self.now)
+                == .new)
     }
 
     @Test func reRegisteringWithTheSameKeyKeepsTheDeviceAndLeavesExactlyTheNewBatch() throws {

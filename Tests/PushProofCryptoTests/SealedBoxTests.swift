@@ -179,6 +179,29 @@ import Testing
         }
     }
 
+    /// RFC 5869 A.1 in two steps: Extract gives the PRK the RFC lists, Expand the same OKM as
+    /// the one-shot call (MLS's key schedule uses the steps separately).
+    @Test func hkdfExtractThenExpand() throws {
+        let prk = try HKDF.extract(
+            .sha256, salt: SecretBytes(copying: Hex.decode("000102030405060708090a0b0c")!),
+            inputKeyMaterial: SecretBytes(copying: [UInt8](repeating: 0x0b, count: 22)))
+        #expect(
+            Hex.encode(prk.revealedBytes()) == "077709362c2e32df0ddc3f0dc47bba6390b6c73bb50f9c3122ec844ad7c2b3e5")
+        let okm = try HKDF.expand(
+            .sha256, pseudorandomKey: prk, info: Hex.decode("f0f1f2f3f4f5f6f7f8f9")!, outputByteCount: 42)
+        #expect(
+            Hex.encode(okm.revealedBytes())
+                == "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865")
+        // The PRK is the hash's length; Expand is bounded by 255 blocks of it.
+        let prk512 = try HKDF.extract(.sha512, salt: SecretBytes(copying: []), inputKeyMaterial: prk)
+        #expect(prk512.count == 64)
+        #expect(
+            try HKDF.expand(.sha512, pseudorandomKey: prk512, info: [], outputByteCount: 255 * 64).count == 255 * 64)
+        #expect(throws: CryptoError.self) {
+            try HKDF.expand(.sha384, pseudorandomKey: prk, info: [], outputByteCount: 255 * 48 + 1)
+        }
+    }
+
     @Test func secretBoxRoundTripAndTamper() throws {
         let key = SecretBytes.random(count: 32)
         let nonce = [UInt8](repeating: 3, count: 24)

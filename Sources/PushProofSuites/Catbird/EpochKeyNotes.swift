@@ -7,6 +7,11 @@ enum EpochKeyNotes {
     static let own: [String: VectorNote] = [
         "DeleteBefore": .init(
             bugType: "BASIC", description: "Epochs below a cutoff deleted; the cutoff itself and later epochs stay."),
+        "RealEpochSecrets": .init(
+            bugType: "BASIC",
+            description:
+                "The secrets stored are epoch secrets as RFC 9420's key schedule derives them (§8), not stand-in bytes: what a forward-secret store must delete."
+        ),
         "SoftDelete": .init(
             bugType: "CONFIDENTIALITY",
             description:

@@ -342,7 +342,47 @@ enum EpochKeyVectors {
                 comment: "an archived key without its type", flags: ["MissingAddress"],
                 steps: [store(item("archive", 1))], deployed: .error("MISSING_ADDRESS"),
                 strict: .error("MISSING_ADDRESS"), proposal: .error("MISSING_ADDRESS"), source: S.archiveItem),
+            // Added 2026-11-24 (issue 13): real epoch secrets, from RFC 9420's key schedule.
+            Trace(
+                comment:
+                    "the epoch secrets of five epochs as RFC 9420's key schedule derives them (suite 1; PushProof's own "
+                    + "init secret, commit secrets and GroupContexts, see realEpochSecrets; the derivation is checked "
+                    + "against the MLS working group's key-schedule.json by `pushproof interop mls`), deleted before "
+                    + "epoch 3: epochs 0 to 2 unreadable, 3 and 4 read back byte for byte",
+                flags: ["DeleteBefore", "RealEpochSecrets"],
+                steps: realEpochSecrets().enumerated().map { e, secret in
+                    op(
+                        "saveEpochSecret",
+                        ["conversation": .string(conversation), "epoch": .integer(e), "secret": .string(secret)])
+                } + [before(3)] + (0...4).map { get(Int64($0)) },
+                source: S.saveEpochSecret + " " + S.deleteEpochsBefore + " " + S.getEpochSecret,
+                deployedFlags: ["SoftDelete"], strictFlags: ["ForwardSecrecy"]),
         ]
+    }
+
+    /// The `epoch_secret`s of epochs 0 to 4 of one group through RFC 9420's key schedule
+    /// (KeySchedule.epoch, suite 1): PushProof's own inputs (an initial init secret, a commit
+    /// secret per epoch, no PSK, each epoch's GroupContext with the conversation as group id),
+    /// not values copied from key-schedule.json; the same code passes that file's 35 epochs.
+    static func realEpochSecrets() -> [String] {
+        let suite = CipherSuite.named(0x0001)!
+        var initSecret = SecretBytes(copying: SHA256.hash(Array("pushproof key schedule: initial init secret".utf8)))
+        return (0..<5).map { (n: UInt64) -> String in
+            var context = TLSWriter()
+            context.uint16(1)  // ProtocolVersion mls10
+            context.uint16(suite.value)
+            context.opaque(Array(conversation.utf8))
+            context.uint64(n)
+            context.opaque(SHA256.hash(Array("pushproof tree hash \(n)".utf8)))
+            context.opaque(SHA256.hash(Array("pushproof confirmed transcript hash \(n)".utf8)))
+            context.opaque([])  // extensions
+            let secrets = try! KeySchedule.epoch(
+                suite, initSecret: initSecret,
+                commitSecret: SecretBytes(copying: SHA256.hash(Array("pushproof commit secret \(n)".utf8))),
+                pskSecret: SecretBytes(copying: [UInt8](repeating: 0, count: 32)), groupContext: context.bytes)
+            initSecret = secrets.initSecret
+            return Hex.encode(secrets.epochSecret.revealedBytes())
+        }
     }
 
     static func cases(_ profile: Profile) -> [VectorCase] {

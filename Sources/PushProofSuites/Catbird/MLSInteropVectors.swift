@@ -15,6 +15,7 @@ enum MLSInteropVectors {
             .init("crypto-basics.json", check: cryptoBasics),
             .init("messages.json", check: messages),
             .init("welcome.json", check: welcome),
+            .init("key-schedule.json", check: keySchedule),
         ])
 
     struct Malformed: Error, CustomStringConvertible {
@@ -163,6 +164,53 @@ enum MLSInteropVectors {
                     ))
             } catch {
                 cases.append(InteropCase(name, .failed("\(error)")))
+            }
+        }
+        return cases
+    }
+
+    /// Each suite's chain of epochs through RFC 9420's key schedule (KeySchedule.epoch), from
+    /// the vector's initial init_secret: every secret the file gives, and the exporter's output.
+    /// `external_pub` (an HPKE key pair derived from the external secret) is not checked. The
+    /// exporter's label is the string as given (test-vectors.md: a string, here of hex digits).
+    @Sendable static func keySchedule(_ json: JSONValue) throws -> [InteropCase] {
+        var cases: [InteropCase] = []
+        for entry in try list(json) {
+            guard let value = entry["cipher_suite"]?.int64Value, let suiteId = UInt16(exactly: value),
+                let suite = CipherSuite.named(suiteId)
+            else { throw Malformed(description: "`cipher_suite` is not a known uint16") }
+            var initSecret = SecretBytes(copying: try hex(entry["initial_init_secret"], "initial_init_secret"))
+            for (n, epoch) in (entry["epochs"]?.arrayValue ?? []).enumerated() {
+                let secrets = try KeySchedule.epoch(
+                    suite, initSecret: initSecret,
+                    commitSecret: SecretBytes(copying: try hex(epoch["commit_secret"], "commit_secret")),
+                    pskSecret: SecretBytes(copying: try hex(epoch["psk_secret"], "psk_secret")),
+                    groupContext: try hex(epoch["group_context"], "group_context"))
+                let expected: [(String, SecretBytes)] = [
+                    ("joiner_secret", secrets.joinerSecret), ("welcome_secret", secrets.welcomeSecret),
+                    ("init_secret", secrets.initSecret), ("sender_data_secret", secrets.senderDataSecret),
+                    ("encryption_secret", secrets.encryptionSecret), ("exporter_secret", secrets.exporterSecret),
+                    ("epoch_authenticator", secrets.epochAuthenticator), ("external_secret", secrets.externalSecret),
+                    ("confirmation_key", secrets.confirmationKey), ("membership_key", secrets.membershipKey),
+                    ("resumption_psk", secrets.resumptionPSK),
+                ]
+                var wrong = try expected.filter { name, ours in
+                    !ours.constantTimeEquals(SecretBytes(copying: try hex(epoch[name], name)))
+                }.map(\.0)
+                let exporter = epoch["exporter"]
+                let exported = try KeySchedule.export(
+                    suite, exporterSecret: secrets.exporterSecret,
+                    label: Array((exporter?["label"]?.stringValue ?? "").utf8),
+                    context: try hex(exporter?["context"], "exporter.context"),
+                    length: Int(exporter?["length"]?.int64Value ?? 0))
+                if !exported.constantTimeEquals(SecretBytes(copying: try hex(exporter?["secret"], "exporter.secret"))) {
+                    wrong.append("exporter.secret")
+                }
+                cases.append(
+                    InteropCase(
+                        "key schedule, suite \(suiteId), epoch \(n)", wrong.isEmpty,
+                        "differs: \(wrong.joined(separator: ", "))"))
+                initSecret = secrets.initSecret
             }
         }
         return cases
