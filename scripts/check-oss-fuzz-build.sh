@@ -4,9 +4,17 @@
 # for a few seconds on its own seed corpus zip, dictionary and options, as the engines would.
 #
 #   scripts/check-oss-fuzz-build.sh [SECONDS_PER_TARGET]   (default 3)
+#   PUSHPROOF_OSS_FUZZ_FLAGS=image scripts/check-oss-fuzz-build.sh ...
+#
+# By default build.sh uses its own flags (those of scripts/fuzz.sh, sharing its build). With
+# PUSHPROOF_OSS_FUZZ_FLAGS=image it gets SWIFTFLAGS as the OSS-Fuzz Swift image hands them to a
+# project (what google/oss-fuzz's Swift projects build with: the Swift runtime and Foundation
+# linked statically, -sanitize=fuzzer,address for swiftc and --sanitize=address for SwiftPM, no
+# --sanitize=fuzzer), in a scratch of its own, .build-oss-fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-3}
+flags=${PUSHPROOF_OSS_FUZZ_FLAGS:-own}
 # build.sh zips the seed corpora; the runs below unzip them.
 { command -v zip && command -v unzip; } >/dev/null || scripts/apt-install.sh zip unzip
 tmp=$(mktemp -d)
@@ -16,8 +24,25 @@ ln -s "$PWD" "$tmp/src/pushproof"
 # The Swift build scratch is scripts/fuzz.sh's (.build-fuzz, same flags, by its real path): a
 # cache, so the two share one instrumented build.
 scratch="$PWD/.build-fuzz"
-(cd "$tmp" && SRC="$tmp/src" OUT="$tmp/out" WORK="$tmp/work" SANITIZER=address \
+image_flags=""
+case "$flags" in
+    own) ;;
+    image)
+        scratch="$PWD/.build-oss-fuzz"
+        image_flags="-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -static-stdlib --static-swift-stdlib --sanitize=address"
+        ;;
+    *) echo "PUSHPROOF_OSS_FUZZ_FLAGS is own or image, not $flags" >&2; exit 2 ;;
+esac
+(cd "$tmp" && SRC="$tmp/src" OUT="$tmp/out" WORK="$tmp/work" SANITIZER=address SWIFTFLAGS="$image_flags" \
     PUSHPROOF_SWIFT_SCRATCH="$scratch" "$tmp/src/pushproof/.clusterfuzzlite/build.sh")
+if [ "$flags" = image ]; then
+    # The Swift runtime is in the binary: nothing of it may be loaded from a shared library.
+    some_binary="$tmp/out/$(ls "$tmp/out" | grep '^Fuzz' | grep -v '\.' | head -n 1)"
+    if ldd "$some_binary" | grep -qE 'libswiftCore|libFoundation'; then
+        echo "built with the image's flags, the targets still load the Swift runtime dynamically" >&2
+        exit 1
+    fi
+fi
 
 # The runner has only the C and C++ runtimes: every other library must be shipped in $OUT/lib and
 # found there through the targets' run path. Checked with the shipped copies first in the search
@@ -56,4 +81,4 @@ for binary in "$tmp/out"/Fuzz*; do
 done
 expected=$(PUSHPROOF_FUZZ_TARGET=list SWIFT_BACKTRACE=enable=no "$tmp/out/$(ls "$tmp/out" | grep -v '\.' | head -n 1)" | wc -l)
 [ "$count" -eq "$expected" ] || { echo "built $count targets, the binary lists $expected" >&2; exit 1; }
-echo "oss-fuzz build: $count targets built by build.sh and run clean, with the $shipped shared libraries they need shipped in \$OUT/lib"
+echo "oss-fuzz build ($flags flags): $count targets built by build.sh and run clean, with the $shipped shared libraries they need shipped in \$OUT/lib"

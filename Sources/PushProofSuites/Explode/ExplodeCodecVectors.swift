@@ -615,6 +615,56 @@ enum ExplodeCodecVectors {
                     + "(decodeSingularEnumField)",
                 ld(1, typeBytes) + ld(4, Zlib.deflate(content, format: .raw)) + key(5, 0) + varint(1 << 32)),
         ]
+        // Added 2026-11-24 (the mutation score of the port's new wire reader): the reader's edges.
+        let entryTags =
+            "\(mapEntry); apple/swift-protobuf@1.39.0:Sources/SwiftProtobuf/BinaryDecoder.swift:1419-1434 "
+            + "(getTagWithoutUpdatingFieldStart) and FieldTag.swift:54-63"
+        func entry(_ bytes: [UInt8]) -> [UInt8] { plain + ld(2, ld(1, Array("k".utf8)) + bytes) }
+        let malformed = ["ProtobufWire", "MalformedProtobuf"]
+        decode += [
+            rawFrom(
+                "a varint value cut short at the end of the message", malformed,
+                "\(wire); apple/swift-protobuf@1.39.0:Sources/SwiftProtobuf/BinaryDecoder.swift:1375-1406 (decodeVarint)",
+                plain + key(5, 0) + [0x80], code: "MALFORMED_PROTOBUF"),
+            rawFrom(
+                "a tag of wire type 6 after the message", malformed, "\(wire); \(tags)", plain + key(9, 6),
+                code: "MALFORMED_PROTOBUF"),
+            rawFrom(
+                "a tag of wire type 7 after the message", malformed, "\(wire); \(tags)", plain + key(9, 7) + [0],
+                code: "MALFORMED_PROTOBUF"),
+            rawFrom(
+                "a tag written in five bytes, the fifth 15 (field 503,316,480, a varint): an unknown field, skipped",
+                ["ProtobufWire"], "\(wire); \(tags)", plain + [0x80, 0x80, 0x80, 0x80, 0x0F, 0x01]),
+            rawFrom(
+                "a tag written in five bytes, the fifth 16: past 32 bits", malformed, "\(wire); \(tags)",
+                plain + [0x80, 0x80, 0x80, 0x80, 0x10, 0x01], code: "MALFORMED_PROTOBUF"),
+            rawFrom(
+                "a tag cut short at the end of the message (a byte with its continuation bit set)", malformed,
+                "\(wire); \(tags)", plain + [0x88], code: "MALFORMED_PROTOBUF"),
+            rawFrom(
+                "inside a parameters entry, a tag of 2^32 + 1 (a fixed64 field past 32 bits) with its eight bytes",
+                malformed, entryTags, entry(varint(1 << 32 + 1) + [UInt8](repeating: 0, count: 8)),
+                code: "MALFORMED_PROTOBUF"),
+            rawFrom(
+                "inside a parameters entry, the tag 0x05 (field 0, fixed32) with its four bytes", malformed, entryTags,
+                entry([0x05, 0, 0, 0, 0]), code: "MALFORMED_PROTOBUF"),
+            rawFrom(
+                "inside a parameters entry, the tag 0x00 (field 0, a varint) with its value", malformed, entryTags,
+                entry([0x00, 0x00]), code: "MALFORMED_PROTOBUF"),
+            rawFrom(
+                "inside a parameters entry, a tag of wire type 6", malformed, entryTags, entry(key(3, 6)),
+                code: "MALFORMED_PROTOBUF"),
+            rawFrom(
+                "inside a parameters entry, an end-group tag of the key's field", malformed, mapEntry,
+                entry(key(1, 4)), code: "MALFORMED_PROTOBUF"),
+            rawFrom(
+                "an empty group, then 100 groups nested in one another: the first group's level is given back, so "
+                    + "the 100 are past the limit as on their own", malformed, "\(wire); \(depth)",
+                plain + groups(1) + groups(100), code: "MALFORMED_PROTOBUF"),
+            rawFrom(
+                "the minor version 1: another content type version", ["ProtobufWire", "ContentType"], wire,
+                ld(1, typeBytes + key(4, 0) + [1]) + ld(4, content), code: "UNSUPPORTED_VERSION"),
+        ]
         // PushProof's advice: RFC 3339 read strictly, on the proleptic Gregorian calendar.
         let notADate =
             "Why: a date that does not exist is a corrupt or forged value; rolling it over silently turns it into "
