@@ -33,8 +33,8 @@ enum InventoryVectors {
         + "enroll_device.rs@20bfa48c:204-205)"
     /// How the clean server turns a repository failure into a wire code and an HTTP status.
     static let errorMapping =
-        "joshlacal/mls-ds@14bb1e6c6287418d9735e336acfcd8714976855d:server/src/handlers/chat/device_views.rs (key_package_failure; lines not read) "
-        + "joshlacal/mls-ds@d57a635f36e966ce77af3b81d16918f9500b6efe:server/src/handlers/chat/errors.rs (protocol_http_status; lines not read)"
+        "joshlacal/mls-ds@14bb1e6c6287418d9735e336acfcd8714976855d:server/src/handlers/chat/device_views.rs:163-180 (key_package_failure) "
+        + "joshlacal/mls-ds@d57a635f36e966ce77af3b81d16918f9500b6efe:server/src/handlers/chat/errors.rs:148-175 (protocol_http_status)"
     static let recovery =
         "joshlacal/mls-ds@02549e18:server/src/chat_protocol/repository/recovery.rs (LOCK_AVAILABLE_RECOVERY_PACKAGE_SQL; lines not read)"
 
