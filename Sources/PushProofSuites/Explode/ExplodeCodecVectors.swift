@@ -664,6 +664,13 @@ enum ExplodeCodecVectors {
             rawFrom(
                 "the minor version 1: another content type version", ["ProtobufWire", "ContentType"], wire,
                 ld(1, typeBytes + key(4, 0) + [1]) + ld(4, content), code: "UNSUPPORTED_VERSION"),
+            rawFrom(
+                "a tag of wire type 6 followed by its field's end-group: malformed still (a reader that took wire "
+                    + "type 6 for a group would skip both)", malformed, "\(wire); \(tags)",
+                plain + key(9, 6) + key(9, 4), code: "MALFORMED_PROTOBUF"),
+            rawFrom(
+                "inside a parameters entry, a tag of wire type 6 followed by its field's end-group", malformed,
+                entryTags, entry(key(3, 6) + key(3, 4)), code: "MALFORMED_PROTOBUF"),
         ]
         // PushProof's advice: RFC 3339 read strictly, on the proleptic Gregorian calendar.
         let notADate =
