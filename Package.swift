@@ -38,6 +38,8 @@ let package = Package(
             name: "COpenSSL", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // LeakSanitizer's interface, weakly referenced (no library: the sanitizer runtime has it).
+        .systemLibrary(name: "CSanitizer"),
 
         // The shared layers: the coded-error protocol every protocol module's errors conform to,
         // the crypto layer over the C libraries, and strict JSON.
@@ -84,7 +86,9 @@ let package = Package(
 
         // The conformance kit: vector model, runner, reports, adapter harness, mutants. It knows no
         // protocol: its dependencies name none (a test checks its imports too).
-        .target(name: "PushProofConformance", dependencies: ["PushProofCore", "PushProofCrypto", "PushProofJSON"]),
+        .target(
+            name: "PushProofConformance",
+            dependencies: ["CSanitizer", "PushProofCore", "PushProofCrypto", "PushProofJSON"]),
         // One folder per suite (operations, vector generators, mutants, fuzz targets, fixtures) and
         // the one list of suites.
         .target(

@@ -23,6 +23,14 @@ fi
 if [ -z "${SWIFTFLAGS:-}" ]; then
     SWIFTFLAGS="-Xswiftc -sanitize=fuzzer,$SANITIZER -Xswiftc -parse-as-library --sanitize=fuzzer"
 fi
+# SwiftPM must be told that libFuzzer supplies `main` (its own --sanitize=fuzzer): otherwise it
+# links the executable with `main` defined as PushProofFuzz_main, which -parse-as-library leaves
+# undefined. The image's flags give SwiftPM only --sanitize=$SANITIZER (tested by
+# scripts/check-oss-fuzz-build.sh with PUSHPROOF_OSS_FUZZ_FLAGS=image).
+case " $SWIFTFLAGS " in
+    *" --sanitize=fuzzer "*) ;;
+    *) SWIFTFLAGS="$SWIFTFLAGS --sanitize=fuzzer" ;;
+esac
 
 # PUSHPROOF_SWIFT_SCRATCH lets scripts/check-oss-fuzz-build.sh share scripts/fuzz.sh's build.
 scratch="${PUSHPROOF_SWIFT_SCRATCH:-$WORK/swift-build}"

@@ -11,11 +11,11 @@ import PushProofConformance
 /// call), so every input starts from those devices alone without a write to get there.
 enum DeviceRegistryHarness {
     /// One in-memory database for the whole run, holding the audit's devices.
-    static let store: SQLiteKeyPackageStore = {
+    static let store: SQLiteKeyPackageStore = allocatedForTheWholeRun {
         let store = try! SQLiteKeyPackageStore(path: nil)
         try! KeyPackageStoreAudit.registerDevices(in: store, now: now)
         return store
-    }()
+    }
     static let now = Int64(CatbirdFixtures.now)
     /// Steps per input, at most: every state the model has (a package claimed, released and
     /// claimed again, a device revoked with packages reserved, expiry after a clock move) is a

@@ -13,10 +13,12 @@ import PushProofCrypto
 enum EpochKeyStoreHarness {
     /// One in-memory table per durable policy for the whole run, and the lock that admits one
     /// input at a time (the corpus replay runs harnesses in parallel).
-    static let tables: [EpochKeyPolicy: SQLiteEpochKeyStore] = [
-        .deployed: try! SQLiteEpochKeyStore(policy: .deployed, path: nil),
-        .strict: try! SQLiteEpochKeyStore(policy: .strict, path: nil),
-    ]
+    static let tables: [EpochKeyPolicy: SQLiteEpochKeyStore] = allocatedForTheWholeRun {
+        [
+            .deployed: try! SQLiteEpochKeyStore(policy: .deployed, path: nil),
+            .strict: try! SQLiteEpochKeyStore(policy: .strict, path: nil),
+        ]
+    }
     static let serial = NSLock()
 
     static let conversations = ["3b9f0c7e51a24d68", "a1d2e3f4a5b6c7d8", "team", "team-1"]

@@ -66,7 +66,7 @@ enum IdentityStoreHarness {
     /// of it (a transaction rolled back at the end, a savepoint per save), so every input starts
     /// from an empty database: opening and migrating a database per input, or a transaction per
     /// step, would cost more than the input.
-    static let sqlite = try! SQLiteIdentityStore(path: nil)
+    static let sqlite = allocatedForTheWholeRun { try! SQLiteIdentityStore(path: nil) }
 
     /// The shared database admits one input at a time (the corpus replay tests run harnesses
     /// in parallel).
