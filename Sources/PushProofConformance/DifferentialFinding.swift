@@ -43,11 +43,15 @@ public struct DifferentialFinding: Sendable {
     /// implementation answered.
     public func vectorFile(number: Int, implementation name: String) -> VectorFile {
         var expected = reference.json
-        if case .error(let code, _) = reference { expected = ["error": .string(code)] }
+        var result = VectorResult.valid
+        if case .error(let code, _) = reference {
+            expected = ["error": .string(code)]
+            result = .invalid
+        }
         let what = mutations.map(\.description).joined(separator: "; ")
         let test = VectorTest(
             tcId: origin.nextTcId, comment: "\(suite) tcId \(basedOn) with \(what)", flags: [Self.flag.flag],
-            result: reference.isOutput ? .valid : .invalid, input: input, expected: expected)
+            result: result, input: input, expected: expected)
         return VectorFile(
             suite: "\(suite)_finding\(number)", schema: origin.schema, protocolName: origin.protocolName,
             header: [
@@ -62,12 +66,5 @@ public struct DifferentialFinding: Sendable {
                     type: origin.groupType, operation: operation, profile: profile,
                     description: origin.groupDescription, tests: [test])
             ])
-    }
-}
-
-extension OperationOutcome {
-    var isOutput: Bool {
-        if case .output = self { return true }
-        return false
     }
 }

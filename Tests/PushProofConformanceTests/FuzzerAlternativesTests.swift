@@ -81,4 +81,18 @@ struct CountingOneMore: ConformanceImplementation {
         let failed = try ConformanceRunner(implementation: CountingOneMore(), meanings: catalogue.meanings).run([read])
         #expect(failed.count(.failed) == 1)
     }
+
+    /// Inputs go only to what an implementation offers: one that takes no operation is asked
+    /// nothing, and nothing is counted as skipped.
+    @Test func anOperationTheImplementationDoesNotOfferGetsNoInput() throws {
+        struct OffersNothing: ConformanceImplementation {
+            var name: String { "offers-nothing" }
+            func perform(_ request: OperationRequest) -> OperationOutcome { .unimplemented }
+            func offers(_ operation: OperationName, profile: Profile) -> Bool { false }
+        }
+        let catalogue = ConformanceCatalogue(suites: [CountSuite(lenient: false)])
+        let report = DifferentialFuzzer(seed: 5, iterations: 300, meanings: catalogue.meanings).run(
+            reference: catalogue.reference, implementation: OffersNothing(), files: try catalogue.generateVectorFiles())
+        #expect(report.iterations == 0 && report.compared == 0 && report.skipped == 0)
+    }
 }

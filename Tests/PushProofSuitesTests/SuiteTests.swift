@@ -38,6 +38,16 @@ struct Breaking: ConformanceImplementation {
         #expect(a == b)
     }
 
+    /// Each suite's time windows reach every one of its operations, and only those.
+    @Test func timeWindowsReachTheirSuitesOperations() {
+        let windows = Suites.catalogue.timeWindows
+        #expect(windows[.catbirdInventoryTrace]?.contains(300) == true)
+        #expect(windows[.catbirdSignedAt]?.contains(60) == true)
+        #expect(windows[.registrationBouncer]?.contains(86_400) == true)
+        #expect(windows[.explodeReceiverTrace]?.contains(60) == true)
+        #expect(windows[.convosPushRoute] == nil, "a suite without windows adds none")
+    }
+
     @Test func everyFlagHasANoteAndIdsAreUnique() throws {
         for file in try Suites.catalogue.generateVectorFiles() {
             let noted = Set(file.notes.map(\.flag))
