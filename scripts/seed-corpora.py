@@ -23,13 +23,18 @@ corpora/FuzzCatbirdIdentifiers/ the DIDs, device ids, timestamps and device DIDs
                                each behind the byte that picks its parser (0-3)
 
 File names are the first 16 hex digits of the SHA-256 of the content, so rerunning is idempotent.
-Files under corpora/<target>/regressions/ (saved crashes) are left alone.
+Files under corpora/<target>/regressions/ (saved crashes) are left alone. A campaign's merge keeps
+only the inputs that add coverage, so a full rerun puts back seeds the merge dropped: after adding
+seeds of one target, write only its own with `--only TARGET`.
 """
 import hashlib, json, os, sys
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
 
 def save(target, data):
+    if only is not None and target != only:
+        return
     folder = os.path.join(root, "corpora", target)
     os.makedirs(folder, exist_ok=True)
     name = hashlib.sha256(data).hexdigest()[:16]
@@ -42,7 +47,8 @@ def compact(value):
 bouncer = json.load(open(os.path.join(root, "vectors", "registration_bouncer_test.json"), encoding="utf-8"))
 for group in bouncer["testGroups"]:
     for test in group["tests"]:
-        if len(test["input"]["request"]["encrypted_push_registration"]) < 2000:
+        # A test of a field the request cannot carry has null there: no form body to seed.
+        if len(test["input"]["request"].get("encrypted_push_registration") or "") < 2000:
             save("FuzzBouncerOpen", compact(test["input"]["request"]))
         plaintext = (test.get("intermediate") or {}).get("plaintextHex")
         if plaintext is not None and len(plaintext) < 2000:
@@ -157,8 +163,11 @@ for test in tests("catbird_epoch_keys_test.json"):
         data += bytes([CALLS.index(step["op"]), c | (u << 2) | (kind << 4), number_byte(n)])
     save("FuzzEpochKeyStore", bytes(data))
 # FuzzDeviceRegistry: two bytes a step (call % 8, argument) over three devices; a few sequences
-# that publish, claim, move packages along the status machine, revoke and move the clock.
+# that publish, claim, move packages along the status machine, revoke, register and move the clock.
 for steps in ([(0, 0), (1, 0), (1, 0), (3, 1)], [(0, 4), (0, 132), (0, 64), (1, 1)], [(0, 8), (2, 0), (4, 0), (1, 0)],
-              [(0, 0), (7, 200), (5, 0), (1, 0)], [(0, 5), (6, 2), (0, 2), (1, 2)], [(0, 10), (1, 10), (3, 1), (3, 1)]):
+              [(0, 0), (7, 200), (5, 0), (1, 0)], [(0, 5), (6, 2), (0, 2), (1, 2)], [(0, 10), (1, 10), (3, 1), (3, 1)],
+              # registrations (call 6, argument 24-87): a restore by key, another user's key, a taken id,
+              # a new device; and a batch whose declared ref is not its own
+              [(1, 0), (6, 30), (1, 0), (6, 25), (6, 38), (6, 44), (0, 60)]):
     save("FuzzDeviceRegistry", bytes(b for step in steps for b in step))
 print("seed corpora written", file=sys.stderr)

@@ -2,9 +2,10 @@
 """Writes vectors/schemas/*_schema.json: one JSON Schema (draft 2020-12) per vector file format.
 
 The schemas are committed; rerun this after changing a vector format, then
-`python3 scripts/check-schemas.py` (CI runs the check).
+`python3 scripts/check-schemas.py` (CI runs the check). With --check it writes nothing: it
+names the committed schemas that differ from what it would write and exits 1 if any do.
 """
-import json, os
+import json, os, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUG_TYPES = ["BASIC", "EDGE_CASE", "MISSING_STEP", "AUTH_BYPASS", "MALLEABILITY", "MODIFIED_PARAMETER",
@@ -91,11 +92,18 @@ def obj(required, properties, extra=False):
 INT, STR, BOOL = {"type": "integer"}, {"type": "string"}, {"type": "boolean"}
 REGISTRATION = obj(["token_kind", "token", "timestamp"],
                    {"token_kind": {"enum": ["fcm", "apns"]}, "token": STR, "timestamp": INT, "ios_app_id": STR})
+# A form POST has no null; the vectors carry one only to test a field the request cannot carry.
+FORM_STR = {"type": ["string", "null"], "description": "null only in a test of a field the request cannot carry (a form POST has no null)"}
 REQUEST = obj(["realm_uuid", "encrypted_push_registration", "bouncer_public_key"],
               {"realm_uuid": STR, "token_id": {"type": ["string", "null"]}, "push_account_id": {"type": ["integer", "null"], "minimum": 0},
-               "encrypted_push_registration": STR, "bouncer_public_key": STR})
+               "encrypted_push_registration": FORM_STR, "bouncer_public_key": FORM_STR})
 PARAMS = {"type": "object", "additionalProperties": STR}
-ACCOUNT = obj(["realm_url", "realm_name", "user_id"], {"realm_url": STR, "realm_name": STR, "user_id": INT})
+REALM_URL = {"type": "string", "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#]",
+             "description": "the app's own realm: an absolute http or https URL with a host"}
+ACCOUNT = obj(["realm_url", "realm_name", "user_id"], {"realm_url": REALM_URL, "realm_name": STR, "user_id": INT})
+# Dart's DateTime holds +-8.64e15 ms; the app's clock and key times (Unix seconds) must fit.
+DART_TIME = {"type": "integer", "minimum": -8640000000000, "maximum": 8640000000000}
+DART_SECONDS = {**DART_TIME, "description": "Unix seconds within a Dart DateTime's range"}
 
 schemas = {}
 
@@ -119,7 +127,7 @@ schemas["registration_client"] = schema(
 schemas["registration_bouncer"] = schema(
     "PushProof registration bouncer vectors", "registration_bouncer", "zulip-push-registration", ["bouncerGroup"], {
         "registration": REGISTRATION, "request": REQUEST,
-        "bouncerGroup": group("BouncerRegistrationTest", "registration.bouncer", "bouncerTest"),
+        "bouncerGroup": group("BouncerRegistrationTest", "registration.bouncer", "bouncerTest", ["deployed", "proposal", "hardened"]),
         "bouncerTest": test(
             obj(["bouncer", "priorRequests", "request"], {
                 "bouncer": obj(["keyRing", "iosAppIds", "now"], {
@@ -218,10 +226,10 @@ schemas["envelope_client"] = schema(
     "PushProof notification envelope client vectors", "envelope_client", "zulip-push-envelope", ["receiveGroup"], {
         "receiveGroup": group("EnvelopeReceiveTest", "envelope.receive", "receiveTest", ["deployed", "hardened", "proposal"]),
         "receiveTest": test(obj(["service", "account", "payload"], {
-                                "service": {"enum": ["apns", "fcm"]}, "account": ACCOUNT, "payload": True, "now": INT,
+                                "service": {"enum": ["apns", "fcm"]}, "account": ACCOUNT, "payload": True, "now": DART_TIME,
                                 "keys": {"type": "array", "items": obj(["id", "pushKey", "createdAt"], {
                                     "id": {"type": "integer", "minimum": 0, "maximum": 4294967295}, "pushKey": {"$ref": "#/$defs/hex"},
-                                    "createdAt": INT, "acknowledgedAt": INT})},
+                                    "createdAt": DART_SECONDS, "acknowledgedAt": DART_SECONDS})},
                                 "devices": {"type": "array", "items": obj(["pushAccountId", "secretKey"], {
                                     "pushAccountId": {"type": "integer", "minimum": 0}, "secretKey": {"$ref": "#/$defs/hex32"}})}}),
                             RECEIVE_OUT),
@@ -437,23 +445,24 @@ schemas["catbird_epoch_keys"] = schema(
     })
 
 REG_STEP = {"type": "object", "required": ["op"], "additionalProperties": False, "properties": {
-    "op": {"enum": ["register", "advance", "welcome"]}, "deviceName": STR, "deviceUUID": STR, "signatureKey": HEXKEY,
+    "op": {"enum": ["register", "lookup", "advance", "welcome"]}, "deviceName": STR, "deviceUUID": STR, "signatureKey": HEXKEY,
     "pushToken": STR, "authDid": STR, "seconds": INT, "deviceIndex": {"type": "integer", "minimum": 1},
     "keyPackages": {"type": "array", "items": obj(["keyPackage", "expires"], {"keyPackage": STR, "expires": INT})}}}
-INV_PACKAGE = obj(["ref", "initKey", "notAfter"], {"ref": STR, "initKey": STR, "notBefore": INT, "notAfter": INT})
+INV_PACKAGE = obj(["ref", "initKey", "notAfter"], {"ref": STR, "initKey": STR, "notBefore": INT, "notAfter": INT,
+                                                   "declaredRef": STR})
 INV_STEP = {"type": "object", "required": ["op"], "additionalProperties": False, "properties": {
-    "op": {"enum": ["publish", "publishBatch", "claim", "reserve", "consume", "release", "expire", "revokeDevice", "advance", "sweep"]},
-    "owner": STR, "device": STR, "ref": STR, "seconds": INT, "packages": {"type": "array", "items": INV_PACKAGE}}}
+    "op": {"enum": ["enroll", "publish", "publishBatch", "claim", "reserve", "consume", "release", "expire", "revokeDevice", "advance", "sweep"]},
+    "owner": STR, "device": STR, "ref": STR, "seconds": INT, "idempotencyKey": STR, "packages": {"type": "array", "items": INV_PACKAGE}}}
 INV_STATES = ["available", "reserved", "consumed", "expired", "revoked"]
 schemas["catbird_registration"] = schema(
     "PushProof Catbird device registration vectors", "catbird_registration", "catbird-mls-registration", ["registerGroup", "inventoryGroup"], {
-        "registerGroup": group("DeviceRegistrationTest", "catbird.registerDevice", "registerTest", ["legacy"]),
+        "registerGroup": group("DeviceRegistrationTest", "catbird.registerDevice", "registerTest", ["legacy", "proposal"]),
         "inventoryGroup": group("InventoryTraceTest", "catbird.inventoryTrace", "inventoryTest", ["deployed", "legacy", "strict"]),
         "inventoryTest": test(
             obj(["now", "steps"], {"now": INT, "steps": {"type": "array", "items": INV_STEP}}),
             obj(["steps", "packages"], {
                 "steps": {"type": "array", "items": obj(["op", "outcome"], {
-                    "op": STR, "outcome": {"enum": ["published", "refused", "claimed", "changed", "removed", "revoked", "advanced"]},
+                    "op": STR, "outcome": {"enum": ["enrolled", "published", "refused", "claimed", "changed", "removed", "revoked", "advanced"]},
                     "count": {"type": "integer", "minimum": 0}, "error": STR, "status": INT, "now": INT,
                     "refs": {"type": "array", "items": STR}})},
                 "packages": {"type": "array", "items": obj(["owner", "device", "ref", "state"], {
@@ -462,22 +471,39 @@ schemas["catbird_registration"] = schema(
             obj(["authDid", "now", "steps"], {"authDid": STR, "now": INT, "steps": {"type": "array", "items": REG_STEP}}),
             obj(["steps", "devices", "welcomes"], {
                 "steps": {"type": "array", "items": obj(["op", "outcome"], {
-                    "op": STR, "outcome": {"enum": ["registered", "tokenUpdated", "rejected", "advanced", "welcomeStored"]},
+                    "op": STR, "outcome": {"enum": ["registered", "found", "tokenUpdated", "rejected", "advanced", "welcomeStored"]},
                     "welcomeIndex": {"type": "integer", "minimum": 1}, "welcomesInvalidated": {"type": "integer", "minimum": 0},
                     "status": {"enum": [200, 400, 404, 429, 500]}, "error": STR, "now": INT,
                     "deviceIndex": {"type": "integer", "minimum": 1},
                     "path": {"enum": ["new", "deviceUUID", "signatureKey", "tokenUpdate"]},
                     "storedKeyPackages": {"type": "integer", "minimum": 0},
                     "skipped": {"type": "array", "items": obj(["index", "reason"], {"index": INT, "reason": STR})}})},
-                "devices": {"type": "array", "items": obj(["deviceIndex", "userDid", "name", "signatureKey", "keyPackages"], {
+                "devices": {"type": "array", "items": obj(["deviceIndex", "userDid", "name", "signatureKey"], {
                     "deviceIndex": INT, "userDid": STR, "name": STR, "signatureKey": HEXKEY, "keyPackages": INT,
                     "deviceUUID": STR, "pushToken": STR})},
                 "welcomes": {"type": "array", "items": obj(["welcomeIndex", "deviceIndex", "userDid", "consumed"], {
                     "welcomeIndex": INT, "deviceIndex": INT, "userDid": STR, "consumed": BOOL})}})),
     })
 
+check = "--check" in sys.argv[1:]
+differ = []
 for name, s in schemas.items():
-    with open(os.path.join(ROOT, "vectors", "schemas", f"{name}_schema.json"), "w") as f:
-        json.dump(s, f, indent=2)
-        f.write("\n")
+    path = os.path.join(ROOT, "vectors", "schemas", f"{name}_schema.json")
+    text = json.dumps(s, indent=2) + "\n"
+    if check:
+        try:
+            with open(path) as f:
+                same = f.read() == text
+        except FileNotFoundError:
+            same = False
+        if not same:
+            differ.append(os.path.relpath(path, ROOT))
+        continue
+    with open(path, "w") as f:
+        f.write(text)
+if check:
+    for path in differ:
+        print(f"{path}: differs from what this script writes")
+    print(f"{len(differ)} of {len(schemas)} schemas differ" if differ else f"all {len(schemas)} schemas up to date")
+    sys.exit(1 if differ else 0)
 print(f"wrote {len(schemas)} schemas")
