@@ -25,22 +25,28 @@ public struct KeyPackageInventory: Sendable {
         public var consumedAt: Int64?
     }
 
+    /// A validated package as the inventory sees it: `ref` is the RefHash its bytes give,
+    /// `declaredRef` the keyPackageRef the client's signed body declares for it (nil: the same).
     public struct Upload: Sendable {
         public let ref: String
         public let initKey: String
         public let notBefore: Int64
         public let notAfter: Int64
-        public init(ref: String, initKey: String, notBefore: Int64, notAfter: Int64) {
+        public let declaredRef: String?
+        public init(ref: String, initKey: String, notBefore: Int64, notAfter: Int64, declaredRef: String? = nil) {
             self.ref = ref
             self.initKey = initKey
             self.notBefore = notBefore
             self.notAfter = notAfter
+            self.declaredRef = declaredRef
         }
     }
 
     public enum Step: Sendable {
         /// deployed: a new device's enrollment with its first KeyPackages (enrollDevice).
         case enroll(owner: String, device: String, [Upload])
+        /// deployed: an enrolled device's replenishKeyPackages; legacy and strict: the
+        /// single-item `publish` action of publishKeyPackages.
         case publish(owner: String, device: String, [Upload])
         case publishBatch(owner: String, device: String, [Upload])
         case claim(owner: String, device: String?)
@@ -51,6 +57,9 @@ public struct KeyPackageInventory: Sendable {
         case revokeDevice(owner: String, device: String)
         case advance(seconds: Int64)
         case sweep
+        /// deployed: an `enroll`, `publish` or `publishBatch` sent with an idempotency key (the
+        /// clean lexicon's `idempotencyKey`); a step without one is a new operation each time.
+        indirect case keyed(idempotencyKey: String, Step)
     }
 
     public enum Result: Equatable, Sendable {
@@ -82,13 +91,22 @@ public struct KeyPackageInventory: Sendable {
     public private(set) var now: Int64
     public private(set) var packages: [Package] = []
     private var revoked: Set<String> = []
-    /// deployed: devices that exist (enrolled, or known from a publish or a revocation).
+    /// deployed: the enrolled devices not revoked (`revoked` holds the others).
     private var devices: Set<String> = []
 
     /// Known-bad switches for the mutants: a claim that does not look at consumption, and the
     /// reservation window's length.
     public var claimChecksConsumed = true
     public var reservationWindow = KeyPackageInventory.reservationSeconds
+    /// deployed, for the mutants: a replenishment needs an enrolled device, and a declared ref
+    /// is compared with the package's.
+    public var replenishRequiresEnrollment = true
+    public var checksDeclaredRef = true
+    public var honoursIdempotencyKeys = true
+
+    /// deployed: the operations completed under an idempotency key (the server keeps them with
+    /// no expiry): which endpoint, what body, and the answer a replay gets.
+    private var completed: [String: (endpoint: String, body: String, result: Result)] = [:]
 
     public init(policy: Policy, now: Int64) {
         self.policy = policy
@@ -117,12 +135,12 @@ public struct KeyPackageInventory: Sendable {
             guard policy == .deployed else { return unsupported }
             return enrollDeployed(owner: owner, device: device, uploads)
         case .publish(let owner, let device, let uploads):
-            if policy == .deployed { return publishDeployed(owner: owner, device: device, uploads) }
+            if policy == .deployed { return replenishDeployed(owner: owner, device: device, uploads) }
             guard let first = uploads.first else { return .refused(code: "INVALID_REQUEST", status: 400) }
             // publish_key_packages.rs:81-150 stores only items.first(); strict stores each.
             return insertLegacy(owner: owner, device: device, policy == .legacy ? [first] : uploads, dedup: false)
         case .publishBatch(let owner, let device, let uploads):
-            if policy == .deployed { return publishDeployed(owner: owner, device: device, uploads) }
+            if policy == .deployed { return replenishDeployed(owner: owner, device: device, uploads) }
             return publishBatchLegacy(owner: owner, device: device, uploads)
         case .claim(let owner, let device):
             return policy == .deployed ? claimDeployed(owner: owner, device: device) : claimLegacy(owner: owner)
@@ -164,7 +182,12 @@ public struct KeyPackageInventory: Sendable {
             return .changed
         case .revokeDevice(let owner, let device):
             guard policy == .deployed else { return unsupported }
-            revoked.insert(Self.deviceKey(owner, device))
+            let key = Self.deviceKey(owner, device)
+            guard devices.contains(key) || revoked.contains(key) else {
+                return .refused(code: "DEVICE_NOT_REGISTERED", status: 401)
+            }
+            devices.remove(key)
+            revoked.insert(key)
             var n = 0
             for i in packages.indices
             where packages[i].owner == owner && packages[i].device == device && isLive(packages[i]) {
@@ -175,6 +198,9 @@ public struct KeyPackageInventory: Sendable {
         case .sweep:
             guard policy != .deployed else { return unsupported }
             return sweepLegacy()
+        case .keyed(let key, let inner):
+            guard policy == .deployed else { return unsupported }
+            return applyKeyed(key, inner)
         }
     }
 
@@ -194,43 +220,125 @@ public struct KeyPackageInventory: Sendable {
 
     /// mls-ds enroll_device.rs@20bfa48c: the signed body first (the lexicon's 1...100 packages,
     /// refs strictly increasing: InvalidRequest), then the absence lock (a device that exists:
-    /// DeviceAlreadyExists, before any package is read), then each package's validation (here its
-    /// lifetime, as wire.rs reads it: InvalidKeyPackage), then publish_key_packages (a ref or init
+    /// DeviceAlreadyExists, before any package is read), then each package's validation
+    /// (``packageRefusal(_:now:)``: InvalidKeyPackage), then publish_key_packages (a ref or init
     /// key already stored: InvalidKeyPackage). All or nothing: a refusal leaves no device.
     private mutating func enrollDeployed(owner: String, device: String, _ uploads: [Upload]) -> Result {
         if let refused = Self.signedBodyRefusal(uploads) { return refused }
         guard !devices.contains(Self.deviceKey(owner, device)), !revoked.contains(Self.deviceKey(owner, device)) else {
             return .refused(code: "DEVICE_ALREADY_EXISTS", status: 400)
         }
-        for u in uploads {
-            let (left, o1) = u.notAfter.subtractingReportingOverflow(now)
-            let (span, o2) = u.notAfter.subtractingReportingOverflow(u.notBefore)
-            guard u.notBefore < now, now < u.notAfter, !o1, left >= Self.deployedShortestRemaining, !o2,
-                span <= Self.deployedLongestLifetime
-            else { return .refused(code: "INVALID_KEY_PACKAGE", status: 400) }
+        if Self.packageRefusal(uploads, now: now, checkingDeclaredRef: checksDeclaredRef) != nil {
+            return .refused(code: "INVALID_KEY_PACKAGE", status: 400)
         }
-        let result = publishDeployed(owner: owner, device: device, uploads)
+        let result = store(owner: owner, device: device, uploads)
         guard case .published(let n) = result else { return result }
+        devices.insert(Self.deviceKey(owner, device))
         return .enrolled(n)
+    }
+
+    /// mls-ds replenish_key_packages.rs@20bfa48c: the signed body, then the device (none:
+    /// DeviceNotRegistered, revoked: DeviceRevoked, both HTTP 401), then each package as
+    /// enrollment validates it, then publish_key_packages.
+    private mutating func replenishDeployed(owner: String, device: String, _ uploads: [Upload]) -> Result {
+        if let refused = Self.signedBodyRefusal(uploads) { return refused }
+        let key = Self.deviceKey(owner, device)
+        // The clean server maps OwnerRevoked to DeviceRevoked (401) (device_views.rs
+        // key_package_failure; errors.rs protocol_http_status).
+        guard !revoked.contains(key) else { return .refused(code: "DEVICE_REVOKED", status: 401) }
+        guard devices.contains(key) || !replenishRequiresEnrollment else {
+            return .refused(code: "DEVICE_NOT_REGISTERED", status: 401)
+        }
+        if Self.packageRefusal(uploads, now: now, checkingDeclaredRef: checksDeclaredRef) != nil {
+            return .refused(code: "INVALID_KEY_PACKAGE", status: 400)
+        }
+        let result = store(owner: owner, device: device, uploads)
+        if case .published = result { devices.insert(key) }
+        return result
+    }
+
+    /// The clean server's idempotency (prelude.rs@20bfa48c arbitrate_operation_only, auth.rs
+    /// completed_replay; context.rs@0084ced7:313-324, 379): a key is global, and a completed
+    /// operation under it is kept with its endpoint and exact body. The body is decoded first
+    /// (InvalidRequest); a replenishment's device is checked next (DeviceNotRegistered,
+    /// DeviceRevoked); then a key seen before answers its stored answer for the same endpoint and
+    /// body, changing nothing, and IdempotencyConflict (409) for anything else. An enrollment
+    /// replayed after its device was revoked meets DeviceRevoked, which enrollDevice does not
+    /// declare: InternalServerError (500). Only a completed operation is kept: a refused one
+    /// rolls back with its claim.
+    private mutating func applyKeyed(_ key: String, _ inner: Step) -> Result {
+        let endpoint: String
+        let owner: String
+        let device: String
+        let uploads: [Upload]
+        switch inner {
+        case .enroll(let o, let d, let u): (endpoint, owner, device, uploads) = ("enrollDevice", o, d, u)
+        case .publish(let o, let d, let u), .publishBatch(let o, let d, let u):
+            (endpoint, owner, device, uploads) = ("replenishKeyPackages", o, d, u)
+        default: return .refused(code: "INVALID_REQUEST", status: 400)
+        }
+        guard honoursIdempotencyKeys else { return apply(inner) }
+        if let refused = Self.signedBodyRefusal(uploads) { return refused }
+        let deviceKey = Self.deviceKey(owner, device)
+        if endpoint == "replenishKeyPackages" {
+            guard !revoked.contains(deviceKey) else { return .refused(code: "DEVICE_REVOKED", status: 401) }
+            guard devices.contains(deviceKey) || !replenishRequiresEnrollment else {
+                return .refused(code: "DEVICE_NOT_REGISTERED", status: 401)
+            }
+        }
+        let body =
+            ([owner, device]
+            + uploads.map { "\($0.ref) \($0.initKey) \($0.notBefore) \($0.notAfter) \($0.declaredRef ?? "-")" })
+            .joined(separator: "\u{0}")
+        if let record = completed[key] {
+            guard record.endpoint == endpoint, record.body == body else {
+                return .refused(code: "IDEMPOTENCY_CONFLICT", status: 409)
+            }
+            if revoked.contains(deviceKey) { return .refused(code: "INTERNAL_SERVER_ERROR", status: 500) }
+            return record.result
+        }
+        let result = apply(inner)
+        switch result {
+        case .enrolled, .published: completed[key] = (endpoint, body, result)
+        default: break
+        }
+        return result
     }
 
     /// The signed body's checks, before any package is read: the lexicon's 1...100 packages, and
     /// keyPackageRefs strictly increasing (transcript.rs enforce_contract_order), so a ref
     /// repeated within a batch is refused too. InvalidRequest.
-    private static func signedBodyRefusal(_ uploads: [Upload]) -> Result? {
+    static func signedBodyRefusal(_ uploads: [Upload]) -> Result? {
         guard (1...deployedBatchLimit).contains(uploads.count), Set(uploads.map(\.ref)).count == uploads.count
         else { return .refused(code: "INVALID_REQUEST", status: 400) }
         return nil
     }
 
-    private mutating func publishDeployed(owner: String, device: String, _ uploads: [Upload]) -> Result {
-        if let refused = Self.signedBodyRefusal(uploads) { return refused }
-        // The clean server maps OwnerRevoked to DeviceRevoked (401) and LiveLimitExceeded to
-        // KeyPackageInventoryLimitReached, which takes the XRPC default 400 (device_views.rs
-        // key_package_failure; errors.rs protocol_http_status).
-        guard !revoked.contains(Self.deviceKey(owner, device)) else {
-            return .refused(code: "DEVICE_REVOKED", status: 401)
+    /// What the clean server's validation of each package decides here (enroll_device.rs and
+    /// replenish_key_packages.rs validate alike): its lifetime as wire.rs reads it (`not_before <
+    /// now < not_after`, at least 600 s left, a span of at most 2,595,600 s), and the declared
+    /// keyPackageRef equal to the computed RefHash. The first refused package's position and why,
+    /// or nil. Every refusal is InvalidKeyPackage.
+    public static func packageRefusal(_ uploads: [Upload], now: Int64, checkingDeclaredRef: Bool = true)
+        -> (position: Int, reason: String)?
+    {
+        for (n, u) in uploads.enumerated() {
+            let (left, o1) = u.notAfter.subtractingReportingOverflow(now)
+            let (span, o2) = u.notAfter.subtractingReportingOverflow(u.notBefore)
+            guard u.notBefore < now, now < u.notAfter else { return (n, "outside its lifetime") }
+            guard !o1, left >= deployedShortestRemaining else { return (n, "less than 600 s of lifetime left") }
+            guard !o2, span <= deployedLongestLifetime else { return (n, "a lifetime longer than 2,595,600 s") }
+            if checkingDeclaredRef, let declared = u.declaredRef, declared != u.ref {
+                return (n, "the declared keyPackageRef is not the package's RefHash")
+            }
         }
+        return nil
+    }
+
+    /// publish_key_packages (repository/key_packages.rs): at most 1000 live packages per device,
+    /// then no ref or init key stored before; all or nothing.
+    private mutating func store(owner: String, device: String, _ uploads: [Upload]) -> Result {
+        // LiveLimitExceeded is KeyPackageInventoryLimitReached, which takes the XRPC default 400.
         let live = packages.filter { $0.owner == owner && $0.device == device && isLive($0) }.count
         guard live + uploads.count <= Self.deployedLiveLimit else {
             return .refused(code: "KEY_PACKAGE_INVENTORY_LIMIT_REACHED", status: 400)
@@ -248,8 +356,23 @@ public struct KeyPackageInventory: Sendable {
                     ref: u.ref, owner: owner, device: device, initKey: u.initKey, createdAt: now,
                     notBefore: u.notBefore, notAfter: u.notAfter, status: .available))
         }
-        devices.insert(Self.deviceKey(owner, device))
         return .published(uploads.count)
+    }
+
+    /// The durable store's restore-by-key (PushProof's rule: the clean server has no such path):
+    /// the enrolled device's live packages revoked and `uploads` stored in their place, checked
+    /// as a replenishment; all or nothing.
+    public mutating func restore(owner: String, device: String, _ uploads: [Upload]) -> Result {
+        guard policy == .deployed else { return unsupported }
+        if let refused = Self.signedBodyRefusal(uploads) { return refused }
+        var trial = self
+        for i in trial.packages.indices
+        where trial.packages[i].owner == owner && trial.packages[i].device == device && isLive(trial.packages[i]) {
+            trial.packages[i].status = .revoked
+        }
+        let result = trial.replenishDeployed(owner: owner, device: device, uploads)
+        if case .published = result { self = trial }
+        return result
     }
 
     /// The recovery path's selection: the device's oldest available package within its lifetime.

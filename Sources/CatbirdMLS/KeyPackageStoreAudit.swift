@@ -1,10 +1,19 @@
-/// Drives a ``SQLiteKeyPackageStore`` and the `deployed` ``KeyPackageInventory`` model with the
-/// same steps and reports where they part: the durable store must answer every step as the model
-/// does, and hold the same packages in the same states. Used by the property tests and the
-/// FuzzDeviceRegistry fuzz target.
+/// Drives a ``SQLiteKeyPackageStore`` and its models (the `deployed` ``KeyPackageInventory``,
+/// and ``DeviceKeyRegistry`` for registrations) with the same steps and reports where they part:
+/// the durable store must answer every step as the models do, and hold the same packages in the
+/// same states. After each registration it also checks the registry's properties: no two devices
+/// share a signature key or a credential, and a device restored by its key keeps its id and holds
+/// exactly the new batch. Used by the property tests and the FuzzDeviceRegistry fuzz target.
 public struct KeyPackageStoreAudit: Sendable {
+    public enum Step: Sendable {
+        case inventory(KeyPackageInventory.Step)
+        /// The store's `register`: a new device, a restore by signature key, or a refusal.
+        case register(user: String, deviceId: String, signatureKey: [UInt8], [KeyPackageInventory.Upload])
+    }
+
     public let store: SQLiteKeyPackageStore
     public private(set) var model: KeyPackageInventory
+    public private(set) var registry = DeviceKeyRegistry()
     /// The refs handed out by a claim and not released since: handing one out again is a finding
     /// on its own. (A release, reserved -> available, returns a package to the pool: it may then
     /// be handed out again, once.)
@@ -40,8 +49,66 @@ public struct KeyPackageStoreAudit: Sendable {
         model = KeyPackageInventory(policy: .deployed, now: now)
         if !registered { try Self.registerDevices(in: store, now: now) }
         for (n, d) in Self.devices.enumerated() {
-            _ = model.apply(.publish(owner: d.user, device: d.device, [Self.firstPackage(n, now: now)]))
+            _ = model.apply(.enroll(owner: d.user, device: d.device, [Self.firstPackage(n, now: now)]))
+            registry.add(user: d.user, deviceId: d.device, signatureKey: d.key)
         }
+    }
+
+    /// Applies one step to the store and the models; the description of a disagreement, or nil.
+    public mutating func apply(_ step: Step) -> String? {
+        switch step {
+        case .inventory(let s): return apply(s)
+        case .register(let user, let deviceId, let key, let batch):
+            return register(user: user, deviceId: deviceId, signatureKey: key, batch)
+        }
+    }
+
+    private mutating func register(
+        user: String, deviceId: String, signatureKey: [UInt8], _ batch: [KeyPackageInventory.Upload]
+    ) -> String? {
+        // The models, in the store's order: the signed body, the key, the id, then the batch.
+        var want: String?
+        var restored: String?
+        let decision = registry.decide(user: user, deviceId: deviceId, signatureKey: signatureKey)
+        if case .refused(let c, _)? = KeyPackageInventory.signedBodyRefusal(batch) {
+            want = c
+        } else {
+            switch decision {
+            case .refused(let c): want = c
+            case .new:
+                if case .refused(let c, _) = model.apply(.enroll(owner: user, device: deviceId, batch)) { want = c }
+            case .restore(let id):
+                restored = id
+                if case .refused(let c, _) = model.restore(owner: user, device: id, batch) { want = c }
+            }
+        }
+        var answer: SQLiteKeyPackageStore.Registration?
+        var got: String?
+        do {
+            answer = try store.register(
+                user: user, deviceId: deviceId, signatureKey: signatureKey, batch: batch, now: model.now)
+        } catch { got = error.code }
+        guard got == want else { return "register: the model answers \(want ?? "ok"), the store \(got ?? "ok")" }
+        guard want == nil else { return nil }
+        if decision == .new { registry.add(user: user, deviceId: deviceId, signatureKey: signatureKey) }
+        guard answer == (restored.map { .restored(deviceId: $0) } ?? .new) else {
+            return "register: the store answers \(String(describing: answer)), the model \(decision)"
+        }
+        guard let devices = try? store.devices(), let packages = try? store.packages() else {
+            return "the store cannot be read"
+        }
+        guard Set(devices.map(\.signatureKey)).count == devices.count,
+            Set(devices.map { "\($0.user)#\($0.deviceId)" }).count == devices.count
+        else { return "register: two devices share a signature key or a credential" }
+        if let restored {
+            let live = packages.filter {
+                $0.owner == user && $0.device == restored && ($0.status == .available || $0.status == .reserved)
+            }
+            guard Set(live.map(\.ref)) == Set(batch.map(\.ref)) else {
+                return "register: the restored device \(restored) holds \(live.count) live packages, not its new batch"
+            }
+        }
+        return nil
     }
 
     /// Applies one step to both; the description of a disagreement, or nil.
@@ -58,8 +125,9 @@ public struct KeyPackageStoreAudit: Sendable {
         if case .refused(let c, _) = expected { want = c } else { want = nil }
         switch step {
         case .advance, .sweep: return nil
-        // Not decoded (the store registers its devices once, before the steps): nothing to compare.
-        case .enroll: return nil
+        // Registrations come as ``Step/register``, and the store keeps no idempotency records:
+        // nothing to compare here.
+        case .enroll, .keyed: return nil
         case .publish(let owner, let device, let batch), .publishBatch(let owner, let device, let batch):
             let got = code { () throws(KeyPackageStoreError) in
                 try store.publish(owner: owner, device: device, batch, now: now)
@@ -109,12 +177,15 @@ public struct KeyPackageStoreAudit: Sendable {
     }
 
     /// Steps from bytes, two a step (the call, its argument) over ``devices``; refs are numbered
-    /// in order, and some uploads repeat an earlier ref or init key on purpose.
-    public static func decode(_ data: [UInt8], maximumSteps: Int = 200) -> [KeyPackageInventory.Step] {
-        var steps: [KeyPackageInventory.Step] = []
+    /// in order, and some uploads repeat an earlier ref or init key, or declare another ref, on
+    /// purpose. A registration picks a user, a device id and one of five signature keys (the
+    /// first three are ``devices``' keys), so restores and both refusals come often.
+    public static func decode(_ data: [UInt8], maximumSteps: Int = 200) -> [Step] {
+        var steps: [Step] = []
         var next = 0
         var i = 0
         func ref(_ arg: UInt8) -> String { next == 0 ? "r0" : "r\(Int(arg) % next)" }
+        func expiry(_ arg: UInt8) -> Int64 { base + Int64(1 + arg % 4) * 21_600 }
         while i + 1 < data.count, steps.count < maximumSteps {
             let (call, arg) = (data[i], data[i + 1])
             i += 2
@@ -127,21 +198,35 @@ public struct KeyPackageStoreAudit: Sendable {
                     let n = reuse ? next - 1 : next
                     if !reuse { next += 1 }
                     let initKey = arg & 0x40 != 0 && next > 1 ? "init-r\(next - 2)" : "init-r\(n)"
+                    let declared = arg & 0x3C == 0x3C && k == 0 ? "r\(n)-declared" : nil
                     batch.append(
                         .init(
-                            ref: "r\(n)", initKey: initKey, notBefore: 0,
-                            notAfter: Int64(1_785_542_400) + Int64(1 + arg % 4) * 21_600))
+                            ref: "r\(n)", initKey: initKey, notBefore: base - 3600, notAfter: expiry(arg),
+                            declaredRef: declared))
                 }
-                steps.append(.publish(owner: d.user, device: d.device, batch))
-            case 1: steps.append(.claim(owner: d.user, device: d.device))
-            case 2: steps.append(.reserve(ref: ref(arg)))
-            case 3: steps.append(.consume(ref: ref(arg)))
-            case 4: steps.append(.release(ref: ref(arg)))
-            case 5: steps.append(.expire(ref: ref(arg)))
-            case 6 where arg < 24: steps.append(.revokeDevice(owner: d.user, device: d.device))
-            default: steps.append(.advance(seconds: Int64(arg) * 600))
+                steps.append(.inventory(.publish(owner: d.user, device: d.device, batch)))
+            case 1: steps.append(.inventory(.claim(owner: d.user, device: d.device)))
+            case 2: steps.append(.inventory(.reserve(ref: ref(arg))))
+            case 3: steps.append(.inventory(.consume(ref: ref(arg))))
+            case 4: steps.append(.inventory(.release(ref: ref(arg))))
+            case 5: steps.append(.inventory(.expire(ref: ref(arg))))
+            case 6 where arg < 24: steps.append(.inventory(.revokeDevice(owner: d.user, device: d.device)))
+            case 6 where arg < 88:
+                let user = devices[Int(arg / 5) % 2 == 0 ? 0 : 2].user
+                let deviceId = ["phone", "tablet", "laptop"][Int(arg / 10) % 3]
+                let upload = KeyPackageInventory.Upload(
+                    ref: "r\(next)", initKey: "init-r\(next)", notBefore: base - 3600, notAfter: expiry(arg))
+                next += 1
+                steps.append(
+                    .register(
+                        user: user, deviceId: deviceId, signatureKey: Array(repeating: 1 + arg % 5, count: 32),
+                        [upload]))
+            default: steps.append(.inventory(.advance(seconds: Int64(arg) * 600)))
             }
         }
         return steps
     }
+
+    /// The instant the decoded uploads' lifetimes are counted from: the fixtures' clock.
+    static let base: Int64 = 1_785_542_400
 }

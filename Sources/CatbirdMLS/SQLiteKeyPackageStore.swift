@@ -129,27 +129,22 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
     }
 
     /// Registers a device with its first batch. A signature key the user already registered
-    /// restores that device instead (its id is kept); one another user registered is refused
-    /// (``KeyPackageStoreError/signatureKeyInUse``), nothing written.
+    /// restores that device instead (its id is kept, its live packages revoked, the batch stored
+    /// as a replenishment); one another user registered is refused
+    /// (``KeyPackageStoreError/signatureKeyInUse``), and so is a new key under an id the user
+    /// already has (``KeyPackageStoreError/deviceAlreadyExists``). Checked in
+    /// ``DeviceKeyRegistry``'s order; nothing of a refused call is written.
     public func register(
         user: String, deviceId: String, signatureKey: [UInt8], batch: [KeyPackageInventory.Upload], now: Int64
     ) throws(KeyPackageStoreError) -> Registration {
         try write("register") { db in
-            // Cached statements (compiled once per connection), run directly; the two that bind
+            try Self.checkBody(batch)
+            // Cached statements (compiled once per connection), run directly; those that bind
             // the signature key bind it in place and unbind it before they return.
             var existing: String?
             try signatureKey.withUnsafeBytes { key in
                 try db.cachedStatement(sql: "SELECT deviceId FROM device WHERE userDid = ? AND signatureKey = ?")
                     .runDirect(.text(user), .bytes(key)) { existing = $0.text(0) }
-            }
-            let device = existing ?? deviceId
-            if existing == nil {
-                var holder: String?
-                try signatureKey.withUnsafeBytes { key in
-                    try db.cachedStatement(sql: "SELECT userDid FROM device WHERE signatureKey = ?")
-                        .runDirect(.bytes(key)) { holder = $0.text(0) }
-                }
-                if holder != nil { throw KeyPackageStoreError.signatureKeyInUse }
             }
             if let existing {
                 try db.cachedStatement(
@@ -159,6 +154,16 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
                         """
                 ).runDirect(.text(user), .text(existing))
             } else {
+                var holder: String?
+                try signatureKey.withUnsafeBytes { key in
+                    try db.cachedStatement(sql: "SELECT userDid FROM device WHERE signatureKey = ?")
+                        .runDirect(.bytes(key)) { holder = $0.text(0) }
+                }
+                if holder != nil { throw KeyPackageStoreError.signatureKeyInUse }
+                var taken = false
+                try db.cachedStatement(sql: "SELECT 1 FROM device WHERE userDid = ? AND deviceId = ?")
+                    .runDirect(.text(user), .text(deviceId)) { _ in taken = true }
+                if taken { throw KeyPackageStoreError.deviceAlreadyExists }
                 try signatureKey.withUnsafeBytes { key in
                     try db.cachedStatement(
                         sql: "INSERT INTO device (userDid, deviceId, credential, signatureKey) VALUES (?, ?, ?, ?)"
@@ -166,17 +171,33 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
                 }
             }
             try faultBetweenWrites?()
-            try insert(db, owner: user, device: device, batch, now: now)
+            try insert(db, owner: user, device: existing ?? deviceId, batch, now: now)
             return existing.map { .restored(deviceId: $0) } ?? .new
         }
     }
 
-    /// Publishes a batch for a registered device: 1 to 100 packages, at most 1000 live, no ref or
-    /// init key seen before; all or nothing.
+    /// Publishes a batch for a registered device (the clean server's replenishKeyPackages): 1 to
+    /// 100 packages with distinct refs, the device enrolled and not revoked, each package inside
+    /// the lifetime rules with its declared ref its own, at most 1000 live, no ref or init key
+    /// seen before; all or nothing.
     public func publish(owner: String, device: String, _ batch: [KeyPackageInventory.Upload], now: Int64)
         throws(KeyPackageStoreError)
     {
-        try write("publish") { db in try insert(db, owner: owner, device: device, batch, now: now) }
+        try write("publish") { db in
+            try Self.checkBody(batch)
+            try insert(db, owner: owner, device: device, batch, now: now)
+        }
+    }
+
+    /// The signed body's checks: 1 to 100 packages, refs strictly increasing (a repeat is refused
+    /// with the body).
+    private static func checkBody(_ batch: [KeyPackageInventory.Upload]) throws {
+        guard (1...KeyPackageInventory.deployedBatchLimit).contains(batch.count) else {
+            throw KeyPackageStoreError.invalidRequest("1 to 100 KeyPackages per upload, not \(batch.count)")
+        }
+        guard Set(batch.map(\.ref)).count == batch.count else {
+            throw KeyPackageStoreError.invalidRequest("a keyPackageRef repeated within the upload")
+        }
     }
 
     private func insert(
@@ -184,18 +205,14 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
     )
         throws
     {
-        guard (1...KeyPackageInventory.deployedBatchLimit).contains(batch.count) else {
-            throw KeyPackageStoreError.invalidRequest("1 to 100 KeyPackages per upload, not \(batch.count)")
-        }
-        // The signed body's refs are strictly increasing: a repeat is refused with the body.
-        guard Set(batch.map(\.ref)).count == batch.count else {
-            throw KeyPackageStoreError.invalidRequest("a keyPackageRef repeated within the upload")
-        }
         var revoked: Bool?
         try db.cachedStatement(sql: "SELECT revoked FROM device WHERE userDid = ? AND deviceId = ?")
             .runDirect(.text(owner), .text(device)) { revoked = $0.integer(0) != 0 }
-        guard let revoked else { throw KeyPackageStoreError.unknownDevice }
+        guard let revoked else { throw KeyPackageStoreError.deviceNotRegistered }
         guard !revoked else { throw KeyPackageStoreError.deviceRevoked }
+        if let (n, why) = KeyPackageInventory.packageRefusal(batch, now: now) {
+            throw KeyPackageStoreError.unacceptable(position: n, reason: why)
+        }
         var live = 0
         try db.cachedStatement(
             sql: """
@@ -279,7 +296,7 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
         try write("revoke") { db in
             try db.cachedStatement(sql: "UPDATE device SET revoked = 1 WHERE userDid = ? AND deviceId = ?").runDirect(
                 .text(owner), .text(device))
-            guard db.changesCount == 1 else { throw KeyPackageStoreError.unknownDevice }
+            guard db.changesCount == 1 else { throw KeyPackageStoreError.deviceNotRegistered }
             try faultBetweenWrites?()
             try db.cachedStatement(
                 sql: """

@@ -260,6 +260,96 @@ import Testing
         }
     }
 
+    /// The clean server's replenishKeyPackages: a device never enrolled is DEVICE_NOT_REGISTERED,
+    /// and each package is validated as enrollment validates it (lifetime, declared ref); a refused
+    /// batch leaves nothing.
+    @Test func aReplenishmentNeedsAnEnrolledDeviceAndAcceptablePackages() throws {
+        let store = try SQLiteKeyPackageStore(path: nil)
+        _ = try store.register(
+            user: Self.alice, deviceId: "phone", signatureKey: Self.key(1), batch: [Self.upload("kept")], now: Self.now)
+        #expect(throws: KeyPackageStoreError.deviceNotRegistered) {
+            try store.publish(owner: Self.alice, device: "tablet", [Self.upload("a")], now: Self.now)
+        }
+        #expect(throws: KeyPackageStoreError.deviceNotRegistered) {
+            try store.publish(owner: Self.bob, device: "phone", [Self.upload("a")], now: Self.now)
+        }
+        let refused: [[KeyPackageInventory.Upload]] = [
+            [Self.upload("a"), Self.upload("b", notAfter: Self.now)],
+            [Self.upload("a", notAfter: Self.now + 599)],
+            [.init(ref: "a", initKey: "init-a", notBefore: Self.now, notAfter: Self.now + 86_400)],
+            [.init(ref: "a", initKey: "init-a", notBefore: Self.now - 3600, notAfter: Self.now - 3600 + 2_595_601)],
+            [
+                .init(
+                    ref: "a", initKey: "init-a", notBefore: Self.now - 3600, notAfter: Self.now + 600, declaredRef: "z")
+            ],
+        ]
+        for batch in refused {
+            do {
+                try store.publish(owner: Self.alice, device: "phone", batch, now: Self.now)
+                Issue.record("a batch the clean server refuses was stored: \(batch.map(\.ref))")
+            } catch {
+                #expect(error.code == "INVALID_KEY_PACKAGE")
+                guard case .unacceptable = error else {
+                    Issue.record("\(error)")
+                    continue
+                }
+            }
+        }
+        #expect(try store.packages().map(\.ref) == ["kept"])
+        try store.publish(
+            owner: Self.alice, device: "phone",
+            [
+                .init(
+                    ref: "a", initKey: "init-a", notBefore: Self.now - 3600, notAfter: Self.now + 600, declaredRef: "a")
+            ],
+            now: Self.now)
+        #expect(try store.packages().map(\.ref) == ["a", "kept"])
+    }
+
+    /// Registrations through the audit: a restore by key, another user's key, a taken id and a
+    /// new device each answer as the registry model, and the decoder reaches them.
+    @Test func registrationsAnswerAsTheRegistryModel() throws {
+        let store = try SQLiteKeyPackageStore(path: nil)
+        var audit = try KeyPackageStoreAudit(store: store, now: Self.now)
+        let alice = KeyPackageStoreAudit.devices[0].user
+        let bob = KeyPackageStoreAudit.devices[2].user
+        let steps: [(KeyPackageStoreAudit.Step, DeviceKeyRegistry.Decision)] = [
+            (
+                .register(user: alice, deviceId: "laptop", signatureKey: Self.key(1), [Self.upload("n1")]),
+                .restore(deviceId: "phone")
+            ),
+            (
+                .register(user: bob, deviceId: "laptop", signatureKey: Self.key(1), [Self.upload("n2")]),
+                .refused(code: "SIGNATURE_KEY_IN_USE")
+            ),
+            (
+                .register(user: alice, deviceId: "tablet", signatureKey: Self.key(9), [Self.upload("n3")]),
+                .refused(code: "DEVICE_ALREADY_EXISTS")
+            ),
+            (.register(user: alice, deviceId: "laptop", signatureKey: Self.key(9), [Self.upload("n4")]), .new),
+        ]
+        for (step, decision) in steps {
+            guard case .register(let user, let id, let key, _) = step else { continue }
+            #expect(audit.registry.decide(user: user, deviceId: id, signatureKey: key) == decision)
+            #expect(audit.apply(step) == nil)
+        }
+        #expect(audit.compare() == nil)
+        let devices = try store.devices()
+        #expect(devices.count == 4 && Set(devices.map(\.signatureKey)).count == 4)
+        let live = try store.packages().filter { $0.device == "phone" && $0.owner == alice && $0.status == .available }
+        #expect(live.map(\.ref) == ["n1"])
+        // Bytes reach those paths: call 6 with an argument of 24 to 87 is a registration.
+        let decoded = KeyPackageStoreAudit.decode([6, 30, 6, 25, 6, 23, 6, 88])
+        let kinds = decoded.map { step -> String in
+            switch step {
+            case .register(let user, _, let key, _):
+                return "\(user == alice ? "alice" : "bob") key \(key[0])"
+            case .inventory(let s): return "\(s)".components(separatedBy: "(")[0]
+            }
+        }
+        #expect(kinds == ["alice key 1", "bob key 1", "revokeDevice", "advance"])
+    }
+
     /// A package claimed, released and claimed again is handed out twice, once per reservation:
     /// the audit accepts it (the fuzz target once reported it as a double hand-out).
     @Test func aReleasedPackageMayBeHandedOutAgain() throws {

@@ -45,7 +45,8 @@ public struct CatbirdSuite: ConformanceSuite {
                 .catbirdInventoryTrace, profiles: [.deployed, .legacy, .strict],
                 output: InventoryOperations.inventoryTrace),
             SuiteOperation(
-                .catbirdRegisterDevice, profiles: [.legacy], output: DeviceRegistrationOperations.registerDevice),
+                .catbirdRegisterDevice, profiles: [.legacy, .proposal],
+                output: DeviceRegistrationOperations.registerDevice),
             SuiteOperation(
                 .catbirdKeychainItem, profiles: [.deployed, .proposal], output: EpochKeyOperations.keychainItem),
         ]

@@ -13,6 +13,14 @@ enum DeviceRegistrationMutants {
             "welcomes-kept-on-reregistration", "MISSING_STEP",
             "a re-registration leaves the user's pending Welcomes unconsumed"
         ) { $0.invalidatesWelcomes = false },
+        designing(
+            "design-key-registered-twice", "AUTH_BYPASS",
+            "the design's registry lets a user register one key for two devices (the synced key it corrects)"
+        ) { $0.refusesKnownKeys = false },
+        designing(
+            "design-lookup-any-user", "AUTH_BYPASS",
+            "getDeviceByPublicKey finds another user's device with that key"
+        ) { $0.lookupScopedToUser = false },
         Mutant(
             id: "claims-a-package-twice", bugClass: "MISSING_STEP",
             summary: "a claim does not look at whether the package was already handed out"
@@ -27,7 +35,41 @@ enum DeviceRegistrationMutants {
             guard request.operation == .catbirdInventoryTrace else { return nil }
             return try? .output(InventoryOperations.inventoryTrace(request) { $0.reservationWindow = -1 })
         },
+        Mutant(
+            id: "replenish-without-enrollment", bugClass: "AUTH_BYPASS",
+            summary: "a device never enrolled replenishes KeyPackages, and so comes to exist"
+        ) { request, _ in
+            guard request.operation == .catbirdInventoryTrace else { return nil }
+            return try? .output(InventoryOperations.inventoryTrace(request) { $0.replenishRequiresEnrollment = false })
+        },
+        Mutant(
+            id: "declared-ref-unchecked", bugClass: "MODIFIED_PARAMETER",
+            summary: "the keyPackageRef a body declares is not compared with the package's RefHash"
+        ) { request, _ in
+            guard request.operation == .catbirdInventoryTrace else { return nil }
+            return try? .output(InventoryOperations.inventoryTrace(request) { $0.checksDeclaredRef = false })
+        },
+        Mutant(
+            id: "idempotency-key-ignored", bugClass: "FUNCTIONALITY",
+            summary: "an upload sent again under its idempotency key is processed again as a new one"
+        ) { request, _ in
+            guard request.operation == .catbirdInventoryTrace else { return nil }
+            return try? .output(InventoryOperations.inventoryTrace(request) { $0.honoursIdempotencyKeys = false })
+        },
     ]
+
+    /// The design document's registry with one of its switches changed.
+    static func designing(
+        _ id: String, _ bugClass: String, _ summary: String,
+        _ change: @escaping @Sendable (inout ProposalDeviceRegistry) -> Void
+    ) -> Mutant {
+        Mutant(id: id, bugClass: bugClass, summary: summary) { request, _ in
+            guard request.operation == .catbirdRegisterDevice, request.profile == .proposal else { return nil }
+            var registry = ProposalDeviceRegistry()
+            change(&registry)
+            return try? .output(DeviceRegistrationOperations.proposal(request, registry: registry))
+        }
+    }
 
     /// A registry that answers `catbird.registerDevice` with one of its switches changed.
     static func registering(
@@ -35,7 +77,7 @@ enum DeviceRegistrationMutants {
         _ change: @escaping @Sendable (inout LegacyDeviceRegistry) -> Void
     ) -> Mutant {
         Mutant(id: id, bugClass: bugClass, summary: summary) { request, _ in
-            guard request.operation == .catbirdRegisterDevice else { return nil }
+            guard request.operation == .catbirdRegisterDevice, request.profile == .legacy else { return nil }
             var registry = LegacyDeviceRegistry()
             change(&registry)
             do { return .output(try DeviceRegistrationOperations.registerDevice(request, registry: registry)) } catch {

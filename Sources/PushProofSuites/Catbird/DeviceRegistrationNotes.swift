@@ -48,6 +48,21 @@ enum DeviceRegistrationNotes {
         ),
         "LiveLimit": .init(
             bugType: "EDGE_CASE", description: "At most 1,000 available or reserved packages per device."),
+        "Replenishment": .init(
+            bugType: "AUTH_BYPASS",
+            description:
+                "Deployed replenishKeyPackages: only an enrolled device may publish (never enrolled: DeviceNotRegistered, revoked: DeviceRevoked, both 401), and each package is validated as an enrollment's (InvalidKeyPackage)."
+        ),
+        "Idempotency": .init(
+            bugType: "FUNCTIONALITY",
+            description:
+                "Deployed idempotency keys: global, kept with the endpoint and the exact body; the same body gets the first answer and changes nothing, any other body IdempotencyConflict (409); a refused operation keeps no record."
+        ),
+        "DeclaredRef": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description:
+                "The keyPackageRef a signed body declares must be the RefHash of the package it names, or the package is refused (InvalidKeyPackage): otherwise a claim could hand out a package under another's ref."
+        ),
         "ReservationWindow": .init(
             bugType: "EDGE_CASE",
             description: "A package reserved less than 5 minutes ago (at 300 s still) is not handed out by a claim."),
@@ -111,7 +126,18 @@ enum DeviceRegistrationNotes {
             bugType: "EDGE_CASE",
             description:
                 "Ten devices per user; the eleventh new one is refused with 429; re-registrations are not counted."),
-        "KeyLength": .init(bugType: "MODIFIED_PARAMETER", description: "The signature key is exactly 32 bytes (400)."),
+        "Proposal": .init(
+            bugType: "FUNCTIONALITY",
+            description:
+                "The design document's registration (seed 003): a device registers its own key once, and a device that still has its key asks getDeviceByPublicKey which device it is."
+        ),
+        "KeyUniquePerUser": .init(
+            bugType: "LEGACY",
+            description:
+                "The design's unique index is (user_did, signature_public_key): another user may register the same key. The clean server's key_id is unique across users, and PushProof's durable store refuses it (SIGNATURE_KEY_IN_USE)."
+        ),
+        "KeyLength": .init(
+            bugType: "MODIFIED_PARAMETER", description: "The signature key is exactly 32 bytes (legacy: 400)."),
         "KeyPackageCount": .init(bugType: "EDGE_CASE", description: "1 to 200 KeyPackages per registration (400)."),
         "SilentSkip": .init(
             bugType: "KNOWN_BUG",

@@ -7,13 +7,68 @@ extension OperationName {
     public static let catbirdRegisterDevice: OperationName = "catbird.registerDevice"
 }
 
-/// `catbird.registerDevice`: the legacy server's registrations as a trace with a clock. Inputs
-/// and outputs: docs/vector-format.md, "catbird".
+/// `catbird.registerDevice`: the legacy server's registrations as a trace with a clock, or the
+/// design document's (`proposal`). Inputs and outputs: docs/vector-format.md, "catbird".
 enum DeviceRegistrationOperations {
     static let maximumSteps = 100
 
     @Sendable static func registerDevice(_ request: OperationRequest) throws -> JSONValue {
-        try registerDevice(request, registry: LegacyDeviceRegistry())
+        switch request.profile {
+        case .legacy: return try registerDevice(request, registry: LegacyDeviceRegistry())
+        case .proposal: return try proposal(request, registry: ProposalDeviceRegistry())
+        default: throw InputError("no device registration for profile `\(request.profile)`")
+        }
+    }
+
+    /// The design document's registry: `register` (a new device) and `lookup`
+    /// (getDeviceByPublicKey); no clock, no KeyPackages, no statuses.
+    static func proposal(_ request: OperationRequest, registry start: ProposalDeviceRegistry) throws -> JSONValue {
+        let r = request.reader
+        let authDid = try r.string("authDid")
+        _ = try r.uint64("now")
+        let steps = try r.array("steps")
+        guard steps.count <= maximumSteps else { throw InputError("at most \(maximumSteps) steps") }
+        var registry = start
+        var answers: [JSONValue] = []
+        for value in steps {
+            let s = InputReader(value)
+            let op = try s.string("op")
+            let caller = try s.optionalString("authDid") ?? authDid
+            let key = try s.hex("signatureKey")
+            switch op {
+            case "register":
+                guard !s.has("keyPackages") else {
+                    throw InputError("the design uploads KeyPackages after registering: no `keyPackages` here")
+                }
+                let name = try s.string("deviceName")
+                do throws(DeviceRegistrationError) {
+                    let index = try registry.register(user: caller, name: name, signatureKey: key)
+                    answers.append([
+                        "op": "register", "outcome": "registered", "deviceIndex": .integer(Int64(index)), "path": "new",
+                    ])
+                } catch { answers.append(["op": "register", "outcome": "rejected", "error": .string(error.code)]) }
+            case "lookup":
+                do throws(DeviceRegistrationError) {
+                    let index = try registry.lookup(user: caller, signatureKey: key)
+                    answers.append([
+                        "op": "lookup", "outcome": "found", "deviceIndex": .integer(Int64(index)),
+                        "path": "signatureKey",
+                    ])
+                } catch { answers.append(["op": "lookup", "outcome": "rejected", "error": .string(error.code)]) }
+            default: throw InputError("no design registration step `\(op)` (register, lookup)")
+            }
+        }
+        return [
+            "steps": .array(answers),
+            "devices": .array(
+                registry.devices.map { d in
+                    [
+                        "deviceIndex": .integer(Int64(d.index)), "userDid": .string(d.user), "name": .string(d.name),
+                        "signatureKey": .string(Hex.encode(d.signatureKey)),
+                    ]
+                }),
+            "welcomes": [],
+        ]
     }
 
     static func registerDevice(_ request: OperationRequest, registry start: LegacyDeviceRegistry) throws -> JSONValue {

@@ -75,16 +75,22 @@ enum InventoryOperations {
                 return .init(
                     ref: try u.string("ref"), initKey: try u.string("initKey"),
                     notBefore: try u.optionalInt64("notBefore") ?? (now > Int64.min + 3600 ? now - 3600 : .min),
-                    notAfter: try u.int64("notAfter"))
+                    notAfter: try u.int64("notAfter"), declaredRef: try u.optionalString("declaredRef"))
             }
+        }
+        // An upload with an idempotency key is wrapped in `keyed`.
+        func upload(_ step: KeyPackageInventory.Step) throws -> (String, KeyPackageInventory.Step) {
+            guard let key = try s.optionalString("idempotencyKey") else { return (op, step) }
+            return (op, .keyed(idempotencyKey: key, step))
         }
         switch op {
         case "enroll":
-            return (op, .enroll(owner: try s.string("owner"), device: try s.string("device"), try uploads()))
+            return try upload(.enroll(owner: try s.string("owner"), device: try s.string("device"), try uploads()))
         case "publish":
-            return (op, .publish(owner: try s.string("owner"), device: try s.string("device"), try uploads()))
+            return try upload(.publish(owner: try s.string("owner"), device: try s.string("device"), try uploads()))
         case "publishBatch":
-            return (op, .publishBatch(owner: try s.string("owner"), device: try s.string("device"), try uploads()))
+            return try upload(
+                .publishBatch(owner: try s.string("owner"), device: try s.string("device"), try uploads()))
         case "claim": return (op, .claim(owner: try s.string("owner"), device: try s.optionalString("device")))
         case "reserve": return (op, .reserve(ref: try s.string("ref")))
         case "consume": return (op, .consume(ref: try s.string("ref")))

@@ -27,6 +27,31 @@ enum InventoryVectors {
         + ":98-101 (prepare_enrollment_bootstrap_prelude: an existing device is DeviceAlreadyRegistered, answered "
         + "DeviceAlreadyExists by context.rs@0084ced7 auth_repository_failure), :186-214 (validate_key_packages: "
         + "InvalidKeyPackage), :148-164 (publish_key_packages in the enrollment's transaction)"
+    /// The clean server's replenishKeyPackages: the device must be enrolled and not revoked, and
+    /// each package is validated as enrollment validates it.
+    static let replenish =
+        "joshlacal/mls-ds@20bfa48c:server/src/handlers/chat/replenish_key_packages.rs:58-59 (DeviceNotRegistered, "
+        + "DeviceRevoked), :179-183 (each package validated as enroll_device.rs does) "
+        + "joshlacal/mls-ds@0084ced7:server/src/handlers/chat/context.rs:253-274,337-362 (both HTTP 401)"
+    /// The clean server's idempotency records and how a replay is answered.
+    static let idempotency =
+        "joshlacal/mls-ds@20bfa48c:server/src/handlers/chat/enroll_device.rs:77-94 (a replay answered before the "
+        + "absence lock, :99) joshlacal/mls-ds@0084ced7:server/src/handlers/chat/context.rs:313-324 (the stored "
+        + "answer replayed verbatim), :379 (IdempotencyConflict) "
+        + "joshlacal/mls-ds@d57a635f:server/src/handlers/chat/errors.rs:165-172 (409)"
+    static let replayAfterRevocation =
+        "joshlacal/mls-ds@20bfa48c:server/src/chat_protocol/repository/auth.rs (validate_completed_business_authority: "
+        + "a replay locks the device again and meets DeviceRevoked; lines not read) "
+        + "joshlacal/mls-ds@d57a635f:server/src/handlers/chat/errors.rs:55-66,129-139 (a code the endpoint does not "
+        + "declare is InternalServerError, 500)"
+    static let replenishIdempotency =
+        "joshlacal/mls-ds@20bfa48c:server/src/handlers/chat/replenish_key_packages.rs:66-85 (the idempotency "
+        + "arbitration, after the device's authorization), :138-153 (the answer recorded, then the commit) "
+        + "joshlacal/mls-ds@20bfa48c:server/src/chat_protocol/repository/prelude.rs (arbitrate_operation_only: one "
+        + "record per key, whatever the endpoint; lines not read)"
+    static let declaredRef =
+        "joshlacal/mls-ds@20bfa48c:server/src/handlers/chat/enroll_device.rs:206-210 (the declared keyPackageRef "
+        + "against the computed one: InvalidKeyPackage)"
     static let enrollLifetime =
         "joshlacal/mls-ds@\(CatbirdSources.wireCommit):server/src/chat_protocol/wire.rs:734-752 (not_before < now < "
         + "not_after, at least 600 s left, a span of at most 2,595,600 s; any failure is InvalidKeyPackage at "
@@ -45,9 +70,12 @@ enum InventoryVectors {
     static let tablet = "7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6"
     static let month: Int64 = 30 * 86_400
 
-    static func kp(_ ref: String, notAfter: Int64 = now + month, notBefore: Int64? = nil) -> JSONValue {
+    static func kp(_ ref: String, notAfter: Int64 = now + month, notBefore: Int64? = nil, declaredRef: String? = nil)
+        -> JSONValue
+    {
         var v: JSONValue = ["ref": .string(ref), "initKey": .string("init-\(ref)"), "notAfter": .integer(notAfter)]
         if let notBefore { v = v.setting("notBefore", to: .integer(notBefore)) }
+        if let declaredRef { v = v.setting("declaredRef", to: .string(declaredRef)) }
         return v
     }
     static func kps(_ prefix: String, _ range: ClosedRange<Int>) -> [JSONValue] { range.map { kp("\(prefix)\($0)") } }
@@ -62,6 +90,10 @@ enum InventoryVectors {
     }
     static func batch(_ packages: [JSONValue], owner: String = alice, device: String = phone) -> JSONValue {
         publish(packages, op: "publishBatch", owner: owner, device: device)
+    }
+    /// An upload step sent with an idempotency key.
+    static func keyed(_ step: JSONValue, _ key: String) -> JSONValue {
+        step.setting("idempotencyKey", to: .string(key))
     }
     static func claim(_ owner: String = alice, device: String? = nil) -> JSONValue {
         var v: JSONValue = ["op": "claim", "owner": .string(owner)]
@@ -85,77 +117,94 @@ enum InventoryVectors {
             input: ["now": .integer(now), "steps": .array(steps)], deployedAnswer: deployedAnswer)
     }
 
+    /// Why most deployed traces changed on 2026-11-24 (their ids kept): they published from a
+    /// device that never enrolled, which the clean server refuses.
+    static let enrolledFirst =
+        " (corrected 2026-11-24: the device enrolls first; a replenishment from a device never enrolled is "
+        + "DeviceNotRegistered, 401)"
+
     static func deployed() -> [VectorCase] {
         let a = [kp("a1"), kp("a2"), kp("a3")]
-        let full = (0..<10).map { b in publish((1...100).map { kp("f\(b * 100 + $0)") }) }
+        let full = (0..<10).map { b in
+            b == 0 ? enroll((1...100).map { kp("f\($0)") }) : publish((1...100).map { kp("f\(b * 100 + $0)") })
+        }
         return [
             trace(
-                "the device's oldest available package is reserved", ["Normal"], recovery,
-                [publish(a), claim(device: phone)]),
+                "the device's oldest available package is reserved" + enrolledFirst, ["Normal"], recovery,
+                [enroll(a), claim(device: phone)]),
             trace(
-                "two claims take two packages; a reserved one is not handed out again", ["HandedOutOnce"], recovery,
-                [publish(a), claim(device: phone), claim(device: phone), claim(device: phone), claim(device: phone)]),
+                "two claims take two packages; a reserved one is not handed out again" + enrolledFirst,
+                ["HandedOutOnce"], recovery,
+                [enroll(a), claim(device: phone), claim(device: phone), claim(device: phone), claim(device: phone)]),
             trace(
-                "claims skip packages not yet valid, expired, or expiring now", ["Lifetime"], recovery,
+                "claims skip packages expired or expiring now (corrected 2026-11-24: this test uploaded packages "
+                    + "already expired or not yet valid, which the clean server refuses at upload; the clock now "
+                    + "moves past their not_after instead, and the device enrolls first)",
+                ["Lifetime"], recovery + " " + enrollLifetime,
                 [
-                    publish([kp("old", notAfter: now), kp("early", notBefore: now), kp("ok", notAfter: now + 1)]),
-                    claim(device: phone), claim(device: phone),
+                    enroll([kp("old", notAfter: now + 600), kp("soon", notAfter: now + 1200), kp("ok")]),
+                    advance(600), claim(device: phone), advance(600), claim(device: phone), claim(device: phone),
                 ]),
             trace(
-                "another device's packages are not claimed for this one", ["PerDevice"], recovery,
-                [publish(a), publish([kp("t1")], device: tablet), claim(device: tablet), claim(device: tablet)]),
+                "another device's packages are not claimed for this one" + enrolledFirst, ["PerDevice"], recovery,
+                [enroll(a), enroll([kp("t1")], device: tablet), claim(device: tablet), claim(device: tablet)]),
             trace(
-                "reserved, consumed; consuming again is refused: terminal", ["StatusMachine", "Terminal"], core,
-                [publish(a), on("reserve", "a1"), on("consume", "a1"), on("consume", "a1"), on("release", "a1")]),
+                "reserved, consumed; consuming again is refused: terminal" + enrolledFirst,
+                ["StatusMachine", "Terminal"],
+                core, [enroll(a), on("reserve", "a1"), on("consume", "a1"), on("consume", "a1"), on("release", "a1")]),
             trace(
-                "a consume without a reservation is refused", ["StatusMachine"], core,
-                [publish(a), on("consume", "a2")]),
+                "a consume without a reservation is refused" + enrolledFirst, ["StatusMachine"], core,
+                [enroll(a), on("consume", "a2")]),
             trace(
-                "a released package is available again and claimed first", ["StatusMachine"], core + " " + recovery,
-                [publish(a), claim(device: phone), on("release", "a1"), claim(device: phone)]),
+                "a released package is available again and claimed first" + enrolledFirst, ["StatusMachine"],
+                core + " " + recovery, [enroll(a), claim(device: phone), on("release", "a1"), claim(device: phone)]),
             trace(
-                "expiry is refused before not_after and allowed at it; terminal afterwards",
-                ["StatusMachine", "Terminal", "Lifetime"], core,
+                "expiry is refused before not_after and allowed at it; terminal afterwards (corrected 2026-11-24: "
+                    + "the package lived 60 s, which the clean server refuses at upload; it now lives 600 s, and the "
+                    + "device enrolls first)",
+                ["StatusMachine", "Terminal", "Lifetime"], core + " " + enrollLifetime,
                 [
-                    publish([kp("e1", notAfter: now + 60)]), on("expire", "e1"), advance(60), on("expire", "e1"),
+                    enroll([kp("e1", notAfter: now + 600)]), on("expire", "e1"), advance(600), on("expire", "e1"),
                     on("reserve", "e1"), claim(device: phone),
                 ]),
             trace(
                 "revoking a device revokes its live packages, not its consumed ones; it can publish no more "
                     + "(corrected 2026-11-24: this test answered DEVICE_TOMBSTONED with 409; the clean server maps a "
-                    + "revoked owner to DeviceRevoked, HTTP 401)",
-                ["Revocation", "Terminal"], core + " " + errorMapping,
+                    + "revoked owner to DeviceRevoked, HTTP 401; and the device now enrolls first)",
+                ["Revocation", "Terminal"], core + " " + errorMapping + " " + replenish,
                 [
-                    publish(a), on("reserve", "a1"), on("consume", "a1"), on("reserve", "a2"), revoke(),
+                    enroll(a), on("reserve", "a1"), on("consume", "a1"), on("reserve", "a2"), revoke(),
                     on("release", "a2"), publish([kp("a9")]), claim(device: phone),
                 ]),
             trace(
-                "a ref already stored: the batch is refused and nothing of it is stored", ["Duplicate"], repository,
-                [publish(a), publish([kp("b1"), kp("a2")])]),
+                "a ref already stored: the batch is refused and nothing of it is stored" + enrolledFirst,
+                ["Duplicate"], repository, [enroll(a), publish([kp("b1"), kp("a2")])]),
             trace(
-                "an init key already stored under another ref: refused", ["Duplicate", "InitKeyUnique"], core,
-                [publish(a), publish([["ref": "b1", "initKey": "init-a1", "notAfter": .integer(now + month)]])]),
+                "an init key already stored under another ref: refused" + enrolledFirst,
+                ["Duplicate", "InitKeyUnique"],
+                core, [enroll(a), publish([["ref": "b1", "initKey": "init-a1", "notAfter": .integer(now + month)]])]),
             trace(
                 "the same ref twice in one batch: refused with the body, as INVALID_REQUEST (corrected 2026-11-24: "
                     + "this test answered INVALID_KEY_PACKAGE; the signed body's refs must be strictly increasing, "
                     + "which a repeat never is)", ["Duplicate"], contractOrder + " " + errorMapping,
                 [publish([kp("c1"), kp("c1")])]),
             trace(
-                "a consumed package's ref cannot be published again", ["Duplicate", "Terminal"], core,
-                [publish(a), on("reserve", "a1"), on("consume", "a1"), publish([kp("a1")])]),
+                "a consumed package's ref cannot be published again" + enrolledFirst, ["Duplicate", "Terminal"], core,
+                [enroll(a), on("reserve", "a1"), on("consume", "a1"), publish([kp("a1")])]),
             trace("an empty batch: refused", ["BatchSize"], lexicon + " " + repository, [publish([])]),
             trace(
                 "101 packages in a batch: refused (the source corrected 2026-11-24: the bound is the lexicon's, not "
                     + "key_packages.rs')", ["BatchSize"], lexicon, [publish(kps("x", 1...101))]),
-            trace("1,000 live packages: the limit", ["LiveLimit"], repository + " " + core, full),
+            trace("1,000 live packages: the limit" + enrolledFirst, ["LiveLimit"], repository + " " + core, full),
             trace(
                 "one more than 1,000 live: refused; one consumed makes room (corrected 2026-11-24: this test answered "
-                    + "HTTP 409; KeyPackageInventoryLimitReached takes the XRPC default 400)", ["LiveLimit"],
+                    + "HTTP 409; KeyPackageInventoryLimitReached takes the XRPC default 400; and the device now "
+                    + "enrolls first)", ["LiveLimit"],
                 repository + " " + core + " " + errorMapping,
                 full + [publish([kp("over")]), on("reserve", "f1"), on("consume", "f1"), publish([kp("over")])]),
             trace(
-                "another device has a limit of its own", ["LiveLimit", "PerDevice"], repository,
-                full + [publish([kp("t1")], device: tablet)]),
+                "another device has a limit of its own" + enrolledFirst, ["LiveLimit", "PerDevice"], repository,
+                full + [enroll([kp("t1")], device: tablet)]),
             // Added 2026-11-24 (issue 13): the deployed enrollment, a new device with its first
             // KeyPackages (tcIds 119-127).
             trace(
@@ -166,10 +215,13 @@ enum InventoryVectors {
                     + "keeps what it had", ["Enrollment"], enrollment + " " + errorMapping,
                 [enroll(a), enroll([kp("b1", notAfter: now)]), claim(device: phone)]),
             trace(
-                "a device that published, or was revoked, exists: its enrollment is refused", ["Enrollment"],
-                enrollment + " " + errorMapping,
+                "a publish from a device never enrolled is refused and leaves no device; an enrolled or revoked "
+                    + "device's enrollment is refused (corrected 2026-11-24: this test took the first publish to "
+                    + "create the device; the clean server answers DeviceNotRegistered, 401)",
+                ["Enrollment"], enrollment + " " + errorMapping + " " + replenish,
                 [
-                    publish(a), enroll([kp("b1")]), enroll([kp("t1")], device: tablet), revoke(tablet),
+                    publish(a), enroll([kp("b1")]), enroll([kp("b2")]), enroll([kp("t1")], device: tablet),
+                    revoke(tablet),
                     enroll([kp("t2")], device: tablet),
                 ]),
             trace(
@@ -207,6 +259,65 @@ enum InventoryVectors {
                 ["Enrollment", "LiveLimit"], enrollment + " " + repository + " " + errorMapping,
                 [enroll(kps("g", 1...100))] + (0..<9).map { b in publish((1...100).map { kp("h\(b * 100 + $0)") }) }
                     + [publish([kp("over")])]),
+            // Added 2026-11-24 (issue 13): the replenishment's own checks (tcIds 128-130).
+            trace(
+                "a replenishment from a device never enrolled is refused, also under an id another user enrolled, "
+                    + "and creates no device", ["Replenishment"], replenish,
+                [
+                    enroll(a), publish([kp("b1")], device: tablet), batch([kp("b2")], owner: bob),
+                    publish([kp("b3")], owner: bob, device: phone), claim(bob, device: phone),
+                ]),
+            trace(
+                "a replenishment's packages are validated as an enrollment's: expired, not yet valid, 599 s left or "
+                    + "living 2,595,601 s are refused, nothing of the batch stored; 600 s left and a span of exactly "
+                    + "2,595,600 s are stored", ["Replenishment", "Lifetime"], replenish + " " + enrollLifetime,
+                [
+                    enroll(a), publish([kp("e1"), kp("e2", notAfter: now)]), publish([kp("e3", notBefore: now)]),
+                    publish([kp("e4", notAfter: now + 599)]),
+                    publish([kp("e5", notAfter: now + 2_595_600 - 3600 + 1)]),
+                    publish([kp("e6", notAfter: now + 600), kp("e7", notAfter: now + 2_595_600 - 3600)]),
+                ]),
+            trace(
+                "a declared keyPackageRef that is not the package's RefHash is refused, in an enrollment and in a "
+                    + "replenishment, and nothing of the batch is stored; a declared ref that matches is stored",
+                ["Enrollment", "Replenishment", "DeclaredRef"], declaredRef + " " + replenish,
+                [
+                    enroll([kp("d1", declaredRef: "d9")]), enroll(a),
+                    publish([kp("b1"), kp("b2", declaredRef: "b3")]), publish([kp("b1", declaredRef: "b1")]),
+                    claim(device: phone),
+                ]),
+            // Added 2026-11-24 (issue 13): idempotency keys (tcIds 131-134).
+            trace(
+                "an enrollment sent again under its idempotency key with the same body gets the first answer and "
+                    + "changes nothing; the key with another body, or another device's body, is IdempotencyConflict "
+                    + "(409); without the key the device exists", ["Enrollment", "Idempotency"], idempotency,
+                [
+                    keyed(enroll(a), "op-1"), keyed(enroll(a), "op-1"), claim(device: phone), keyed(enroll(a), "op-1"),
+                    keyed(enroll([kp("b1")]), "op-1"), keyed(enroll([kp("t1")], device: tablet), "op-1"), enroll(a),
+                ]),
+            trace(
+                "an enrollment replayed after its device was revoked: DeviceRevoked, which enrollDevice does not "
+                    + "declare, so InternalServerError (500)", ["Enrollment", "Idempotency", "Revocation"],
+                idempotency + " " + replayAfterRevocation,
+                [keyed(enroll(a), "op-2"), revoke(), keyed(enroll(a), "op-2")]),
+            trace(
+                "a refused enrollment keeps no record: the same key with a corrected body enrolls, and a refused "
+                    + "body under a used key is refused for its body first", ["Enrollment", "Idempotency"],
+                idempotency + " " + enrollLifetime,
+                [
+                    keyed(enroll([kp("e1", notAfter: now)]), "op-3"), keyed(enroll(a), "op-3"),
+                    keyed(enroll([]), "op-3"), keyed(enroll([kp("e1")]), "op-3"),
+                ]),
+            trace(
+                "a replenishment sent again under its key stores nothing again; the key with another body, or on "
+                    + "the enrollment endpoint, is IdempotencyConflict; once the device is revoked the device check "
+                    + "answers first (DeviceRevoked)", ["Replenishment", "Idempotency"],
+                replenishIdempotency + " " + idempotency + " " + replenish,
+                [
+                    enroll(a), keyed(publish([kp("b1")]), "r-1"), keyed(publish([kp("b1")]), "r-1"),
+                    keyed(publish([kp("b2")]), "r-1"), keyed(enroll([kp("t1")], device: tablet), "r-1"),
+                    publish([kp("b1")]), revoke(), keyed(publish([kp("b1")]), "r-1"),
+                ]),
         ]
     }
 
