@@ -447,7 +447,8 @@ schemas["catbird_epoch_keys"] = schema(
 REG_STEP = {"type": "object", "required": ["op"], "additionalProperties": False, "properties": {
     "op": {"enum": ["register", "lookup", "advance", "welcome"]}, "deviceName": STR, "deviceUUID": STR, "signatureKey": HEXKEY,
     "pushToken": STR, "authDid": STR, "seconds": INT, "deviceIndex": {"type": "integer", "minimum": 1},
-    "keyPackages": {"type": "array", "items": obj(["keyPackage", "expires"], {"keyPackage": STR, "expires": INT})}}}
+    "keyPackages": {"type": "array", "items": obj(["keyPackage", "expires"], {"keyPackage": STR, "expires": INT,
+                                                                             "cipherSuite": STR})}}}
 INV_PACKAGE = obj(["ref", "initKey", "notAfter"], {"ref": STR, "initKey": STR, "notBefore": INT, "notAfter": INT,
                                                    "declaredRef": STR})
 INV_STEP = {"type": "object", "required": ["op"], "additionalProperties": False, "properties": {

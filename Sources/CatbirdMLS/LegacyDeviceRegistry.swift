@@ -39,14 +39,18 @@ public struct LegacyDeviceRegistry: Sendable {
         public let expires: UInt64
     }
 
-    /// One upload in a registration: standard base64 of a raw KeyPackage, and the expiry the
-    /// client declares (unix seconds; never compared with the KeyPackage's own lifetime).
+    /// One upload in a registration: standard base64 of a raw KeyPackage, the expiry the client
+    /// declares (unix seconds; never compared with the KeyPackage's own lifetime), and the
+    /// lexicon's `cipherSuite` string (never compared with the KeyPackage's suite: kept only so
+    /// that a trace can carry it).
     public struct Upload: Sendable {
         public let base64: String
         public let expires: UInt64
-        public init(base64: String, expires: UInt64) {
+        public let cipherSuite: String?
+        public init(base64: String, expires: UInt64, cipherSuite: String? = nil) {
             self.base64 = base64
             self.expires = expires
+            self.cipherSuite = cipherSuite
         }
     }
 

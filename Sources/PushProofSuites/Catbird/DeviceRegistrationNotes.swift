@@ -136,6 +136,11 @@ enum DeviceRegistrationNotes {
             description:
                 "The design's unique index is (user_did, signature_public_key): another user may register the same key. The clean server's key_id is unique across users, and PushProof's durable store refuses it (SIGNATURE_KEY_IN_USE)."
         ),
+        "Unchecked": .init(
+            bugType: "LENIENCY",
+            description:
+                "The legacy server never compares an upload's cipherSuite string with the KeyPackage's suite, its expires with the leaf's lifetime, or the leaf's signature key with the key the device registers: all are stored."
+        ),
         "KeyLength": .init(
             bugType: "MODIFIED_PARAMETER", description: "The signature key is exactly 32 bytes (legacy: 400)."),
         "KeyPackageCount": .init(bugType: "EDGE_CASE", description: "1 to 200 KeyPackages per registration (400)."),

@@ -91,7 +91,9 @@ enum DeviceRegistrationOperations {
             case "register":
                 let uploads = try s.array("keyPackages").map { v -> LegacyDeviceRegistry.Upload in
                     let u = InputReader(v)
-                    return .init(base64: try u.string("keyPackage"), expires: try u.uint64("expires"))
+                    return .init(
+                        base64: try u.string("keyPackage"), expires: try u.uint64("expires"),
+                        cipherSuite: try u.optionalString("cipherSuite"))
                 }
                 let registration = LegacyDeviceRegistry.Registration(
                     deviceName: try s.string("deviceName"), deviceUUID: try s.optionalString("deviceUUID"),

@@ -29,8 +29,9 @@ enum DeviceRegistrationVectors {
         return Base64.encode(spec.keyPackage.encoded)
     }
 
-    static func upload(_ b64: String, expires: UInt64 = now + month) -> JSONValue {
-        ["keyPackage": .string(b64), "expires": .integer(Int64(expires))]
+    static func upload(_ b64: String, expires: UInt64 = now + month, cipherSuite: String? = nil) -> JSONValue {
+        let v: JSONValue = ["keyPackage": .string(b64), "expires": .integer(Int64(expires))]
+        return cipherSuite.map { v.setting("cipherSuite", to: .string($0)) } ?? v
     }
 
     static func register(
@@ -208,6 +209,24 @@ enum DeviceRegistrationVectors {
                 [
                     register(uuid: u1), register("iPad", uuid: u2, key: key(2)), welcome(1), welcome(2),
                     register(uuid: u1, key: key(2)),
+                ]),
+            // Added 2026-11-24 (issue 13): what the legacy server never compares (tcIds 41-42).
+            trace(
+                "a cipherSuite string naming another suite than the KeyPackage's (suite 1): stored, never compared",
+                ["Unchecked"], rd("348-381") + " " + store,
+                [
+                    register([
+                        upload(keyPackage(1), cipherSuite: "MLS_256_XWING_CHACHA20POLY1305_SHA256_Ed25519"),
+                        upload(keyPackage(2), cipherSuite: "not a suite"),
+                    ])
+                ]),
+            trace(
+                "KeyPackages whose leaf signature key is the registered key, and KeyPackages whose leaf key is not: "
+                    + "both stored, the leaf key is never compared with the device's", ["Unchecked"],
+                rd("348-381") + " " + store,
+                [
+                    register(key: CatbirdFixtures.deviceKey.publicKey.rawBytes),
+                    register("iPad", uuid: u2, key: key(2), [upload(keyPackage(3)), upload(keyPackage(4))]),
                 ]),
         ]
     }
