@@ -13,8 +13,12 @@ enum InventoryVectors {
     /// The clean protocol's files were read through the search index, which gives no line numbers.
     static let core =
         "joshlacal/mls-ds@7abba59626973a30b6a3bbc256966ebc2a882c80:server/migrations/20260722000001_chat_protocol_core.sql (key_packages, chat.enforce_core_lifecycle_transition, key_packages_live_limit_deferred; lines not read)"
+    /// Lines counted in the stored file on 2026-11-24 (before, this source said "lines not read").
     static let repository =
-        "joshlacal/mls-ds@20bfa48c7342df2be38d04f30bd95a4d7c936e91:server/src/chat_protocol/repository/key_packages.rs (MAX_LIVE_KEY_PACKAGES, insert; lines not read)"
+        "joshlacal/mls-ds@20bfa48c7342df2be38d04f30bd95a4d7c936e91:server/src/chat_protocol/repository/key_packages.rs:32 "
+        + "(MAX_LIVE_KEY_PACKAGES = 1000), :86-129 (an empty batch; the owner device locked, missing or revoked; the "
+        + "live limit), :131-160,169-172 (each row inserted; a unique violation on ref or init key is "
+        + "DuplicateKeyPackage)"
     /// The clean lexicon's batch bounds and the signed body's ref order.
     static let lexicon =
         "joshlacal/mls-ds@1bd2929c:lexicon/blue/catbird/chat/blue.catbird.chat.defs.json (#keyPackageReplenishmentBody keyPackages minLength 1, maxLength 100; lines not read)"
