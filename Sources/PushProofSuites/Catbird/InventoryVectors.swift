@@ -35,7 +35,8 @@ enum InventoryVectors {
     /// each package is validated as enrollment validates it.
     static let replenish =
         "joshlacal/mls-ds@20bfa48c:server/src/handlers/chat/replenish_key_packages.rs:58-59 (DeviceNotRegistered, "
-        + "DeviceRevoked), :179-183 (each package validated as enroll_device.rs does) "
+        + "DeviceRevoked, in the admission), :101-108,169-183 (each package validated by wire.rs, then its declared "
+        + "ref against the computed one: InvalidKeyPackage) "
         + "joshlacal/mls-ds@0084ced7:server/src/handlers/chat/context.rs:253-274,337-362 (both HTTP 401)"
     /// The clean server's idempotency records and how a replay is answered.
     static let idempotency =
@@ -55,7 +56,8 @@ enum InventoryVectors {
         + "record per key, whatever the endpoint; lines not read)"
     static let declaredRef =
         "joshlacal/mls-ds@20bfa48c:server/src/handlers/chat/enroll_device.rs:206-210 (the declared keyPackageRef "
-        + "against the computed one: InvalidKeyPackage)"
+        + "against the computed one: InvalidKeyPackage) "
+        + "joshlacal/mls-ds@20bfa48c:server/src/handlers/chat/replenish_key_packages.rs:179-183 (the same check)"
     static let enrollLifetime =
         "joshlacal/mls-ds@\(CatbirdSources.wireCommit):server/src/chat_protocol/wire.rs:734-752 (not_before < now < "
         + "not_after, at least 600 s left, a span of at most 2,595,600 s; any failure is InvalidKeyPackage at "
