@@ -80,7 +80,7 @@ enum ExplodeMetadataVectors {
         // The app inflates into exactly the declared size and parses what fits: 102's stream declared
         // 9 bytes short ends just before expiresAtUnix (field 3, the last one written).
         let cut = raw.count - 9
-        let withoutExpiry = try Convos_ConversationCustomMetadata(serializedBytes: raw.prefix(cut))
+        let withoutExpiry = try Convos_ConversationCustomMetadata(serializedBytes: Array(raw.prefix(cut)))
         guard !withoutExpiry.hasExpiresAtUnix, withoutExpiry.profiles.count == 6 else {
             throw GeneratorError("explode_metadata: the cut does not fall before expiresAtUnix")
         }
