@@ -11,8 +11,13 @@ enum InventoryVectors {
     static let reserveSource = "\(legacy)/db.rs:1482-1511"
     static let cleanupSource = "\(legacy)/jobs/key_package_cleanup.rs:10-84 \(legacy)/db.rs:1263-1332"
     /// The clean protocol's files were read through the search index, which gives no line numbers.
+    /// Lines counted in the stored file on 2026-11-24 (before, this source said "lines not read").
     static let core =
-        "joshlacal/mls-ds@7abba59626973a30b6a3bbc256966ebc2a882c80:server/migrations/20260722000001_chat_protocol_core.sql (key_packages, chat.enforce_core_lifecycle_transition, key_packages_live_limit_deferred; lines not read)"
+        "joshlacal/mls-ds@7abba59626973a30b6a3bbc256966ebc2a882c80:server/migrations/20260722000001_chat_protocol_core.sql:"
+        + "681-744 (chat.key_packages: init_key UNIQUE :685, PRIMARY KEY (key_package_ref) :697, the status check "
+        + ":713), :147-285 (enforce_core_lifecycle_transition; key packages :170-178: terminal states immutable, "
+        + "available -> reserved | expired | revoked, reserved -> available | consumed | expired | revoked), "
+        + ":2970-2995 (the live limit, 1000, checked at commit)"
     /// Lines counted in the stored file on 2026-11-24 (before, this source said "lines not read").
     static let repository =
         "joshlacal/mls-ds@20bfa48c7342df2be38d04f30bd95a4d7c936e91:server/src/chat_protocol/repository/key_packages.rs:32 "
@@ -66,8 +71,11 @@ enum InventoryVectors {
     static let errorMapping =
         "joshlacal/mls-ds@14bb1e6c6287418d9735e336acfcd8714976855d:server/src/handlers/chat/device_views.rs:163-180 (key_package_failure) "
         + "joshlacal/mls-ds@d57a635f36e966ce77af3b81d16918f9500b6efe:server/src/handlers/chat/errors.rs:148-175 (protocol_http_status)"
+    /// Lines counted in the stored file on 2026-11-24 (before, this source said "lines not read").
     static let recovery =
-        "joshlacal/mls-ds@02549e18:server/src/chat_protocol/repository/recovery.rs (LOCK_AVAILABLE_RECOVERY_PACKAGE_SQL; lines not read)"
+        "joshlacal/mls-ds@02549e18aa56806bf2c6ad35390a7305ad9c37cd:server/src/chat_protocol/repository/recovery.rs:"
+        + "536-568 (LOCK_AVAILABLE_RECOVERY_PACKAGE_SQL: status available, not_before < now < not_after, created_at "
+        + "<= now, ORDER BY created_at, key_package_ref), :2263-2273 (prepare_recovery_request_authority locks it)"
 
     static let now: Int64 = Int64(CatbirdFixtures.now)
     static let alice = CatbirdFixtures.did
