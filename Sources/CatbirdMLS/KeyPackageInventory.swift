@@ -243,18 +243,24 @@ public struct KeyPackageInventory: Sendable {
     private mutating func replenishDeployed(owner: String, device: String, _ uploads: [Upload]) -> Result {
         if let refused = Self.signedBodyRefusal(uploads) { return refused }
         let key = Self.deviceKey(owner, device)
-        // The clean server maps OwnerRevoked to DeviceRevoked (401) (device_views.rs
-        // key_package_failure; errors.rs protocol_http_status).
-        guard !revoked.contains(key) else { return .refused(code: "DEVICE_REVOKED", status: 401) }
-        guard devices.contains(key) || !replenishRequiresEnrollment else {
-            return .refused(code: "DEVICE_NOT_REGISTERED", status: 401)
-        }
+        if let refused = replenishingDeviceRefusal(key) { return refused }
         if Self.packageRefusal(uploads, now: now, checkingDeclaredRef: checksDeclaredRef) != nil {
             return .refused(code: "INVALID_KEY_PACKAGE", status: 400)
         }
         let result = store(owner: owner, device: device, uploads)
         if case .published = result { devices.insert(key) }
         return result
+    }
+
+    /// A replenishment's device check: revoked is DeviceRevoked (the clean server maps
+    /// OwnerRevoked to it: device_views.rs key_package_failure), never enrolled
+    /// DeviceNotRegistered; both HTTP 401 (errors.rs protocol_http_status).
+    private func replenishingDeviceRefusal(_ key: String) -> Result? {
+        if revoked.contains(key) { return .refused(code: "DEVICE_REVOKED", status: 401) }
+        if !devices.contains(key), replenishRequiresEnrollment {
+            return .refused(code: "DEVICE_NOT_REGISTERED", status: 401)
+        }
+        return nil
     }
 
     /// The clean server's idempotency (prelude.rs@20bfa48c arbitrate_operation_only, auth.rs
@@ -280,12 +286,7 @@ public struct KeyPackageInventory: Sendable {
         guard honoursIdempotencyKeys else { return apply(inner) }
         if let refused = Self.signedBodyRefusal(uploads) { return refused }
         let deviceKey = Self.deviceKey(owner, device)
-        if endpoint == "replenishKeyPackages" {
-            guard !revoked.contains(deviceKey) else { return .refused(code: "DEVICE_REVOKED", status: 401) }
-            guard devices.contains(deviceKey) || !replenishRequiresEnrollment else {
-                return .refused(code: "DEVICE_NOT_REGISTERED", status: 401)
-            }
-        }
+        if endpoint == "replenishKeyPackages", let refused = replenishingDeviceRefusal(deviceKey) { return refused }
         let body =
             ([owner, device]
             + uploads.map { "\($0.ref) \($0.initKey) \($0.notBefore) \($0.notAfter) \($0.declaredRef ?? "-")" })

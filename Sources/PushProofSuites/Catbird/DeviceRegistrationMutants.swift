@@ -21,42 +21,42 @@ enum DeviceRegistrationMutants {
             "design-lookup-any-user", "AUTH_BYPASS",
             "getDeviceByPublicKey finds another user's device with that key"
         ) { $0.lookupScopedToUser = false },
-        Mutant(
-            id: "claims-a-package-twice", bugClass: "MISSING_STEP",
-            summary: "a claim does not look at whether the package was already handed out"
-        ) { request, _ in
-            guard request.operation == .catbirdInventoryTrace else { return nil }
-            return try? .output(InventoryOperations.inventoryTrace(request) { $0.claimChecksConsumed = false })
+        inventory(
+            "claims-a-package-twice", "MISSING_STEP",
+            "a claim does not look at whether the package was already handed out"
+        ) {
+            $0.claimChecksConsumed = false
         },
-        Mutant(
-            id: "reservation-window-forgotten", bugClass: "MISSING_STEP",
-            summary: "a claim hands out packages reserved in the last five minutes"
-        ) { request, _ in
-            guard request.operation == .catbirdInventoryTrace else { return nil }
-            return try? .output(InventoryOperations.inventoryTrace(request) { $0.reservationWindow = -1 })
+        inventory(
+            "reservation-window-forgotten", "MISSING_STEP",
+            "a claim hands out packages reserved in the last five minutes"
+        ) {
+            $0.reservationWindow = -1
         },
-        Mutant(
-            id: "replenish-without-enrollment", bugClass: "AUTH_BYPASS",
-            summary: "a device never enrolled replenishes KeyPackages, and so comes to exist"
-        ) { request, _ in
-            guard request.operation == .catbirdInventoryTrace else { return nil }
-            return try? .output(InventoryOperations.inventoryTrace(request) { $0.replenishRequiresEnrollment = false })
-        },
-        Mutant(
-            id: "declared-ref-unchecked", bugClass: "MODIFIED_PARAMETER",
-            summary: "the keyPackageRef a body declares is not compared with the package's RefHash"
-        ) { request, _ in
-            guard request.operation == .catbirdInventoryTrace else { return nil }
-            return try? .output(InventoryOperations.inventoryTrace(request) { $0.checksDeclaredRef = false })
-        },
-        Mutant(
-            id: "idempotency-key-ignored", bugClass: "FUNCTIONALITY",
-            summary: "an upload sent again under its idempotency key is processed again as a new one"
-        ) { request, _ in
-            guard request.operation == .catbirdInventoryTrace else { return nil }
-            return try? .output(InventoryOperations.inventoryTrace(request) { $0.honoursIdempotencyKeys = false })
-        },
+        inventory(
+            "replenish-without-enrollment", "AUTH_BYPASS",
+            "a device never enrolled replenishes KeyPackages, and so comes to exist"
+        ) { $0.replenishRequiresEnrollment = false },
+        inventory(
+            "declared-ref-unchecked", "MODIFIED_PARAMETER",
+            "the keyPackageRef a body declares is not compared with the package's RefHash"
+        ) { $0.checksDeclaredRef = false },
+        inventory(
+            "idempotency-key-ignored", "FUNCTIONALITY",
+            "an upload sent again under its idempotency key is processed again as a new one"
+        ) { $0.honoursIdempotencyKeys = false },
     ]
+
+    /// An inventory that answers `catbird.inventoryTrace` with one of its switches changed.
+    static func inventory(
+        _ id: String, _ bugClass: String, _ summary: String,
+        _ change: @escaping @Sendable (inout KeyPackageInventory) -> Void
+    ) -> Mutant {
+        Mutant(id: id, bugClass: bugClass, summary: summary) { request, _ in
+            guard request.operation == .catbirdInventoryTrace else { return nil }
+            return try? .output(InventoryOperations.inventoryTrace(request, configure: change))
+        }
+    }
 
     /// The design document's registry with one of its switches changed.
     static func designing(

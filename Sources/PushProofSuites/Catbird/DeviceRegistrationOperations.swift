@@ -23,11 +23,7 @@ enum DeviceRegistrationOperations {
     /// The design document's registry: `register` (a new device) and `lookup`
     /// (getDeviceByPublicKey); no clock, no KeyPackages, no statuses.
     static func proposal(_ request: OperationRequest, registry start: ProposalDeviceRegistry) throws -> JSONValue {
-        let r = request.reader
-        let authDid = try r.string("authDid")
-        _ = try r.uint64("now")
-        let steps = try r.array("steps")
-        guard steps.count <= maximumSteps else { throw InputError("at most \(maximumSteps) steps") }
+        let (authDid, _, steps) = try trace(request)
         var registry = start
         var answers: [JSONValue] = []
         for value in steps {
@@ -35,27 +31,33 @@ enum DeviceRegistrationOperations {
             let op = try s.string("op")
             let caller = try s.optionalString("authDid") ?? authDid
             let key = try s.hex("signatureKey")
+            let answer: Result<Int, DeviceRegistrationError>
+            let (outcome, path): (String, String)
             switch op {
             case "register":
                 guard !s.has("keyPackages") else {
                     throw InputError("the design uploads KeyPackages after registering: no `keyPackages` here")
                 }
                 let name = try s.string("deviceName")
-                do throws(DeviceRegistrationError) {
-                    let index = try registry.register(user: caller, name: name, signatureKey: key)
-                    answers.append([
-                        "op": "register", "outcome": "registered", "deviceIndex": .integer(Int64(index)), "path": "new",
-                    ])
-                } catch { answers.append(["op": "register", "outcome": "rejected", "error": .string(error.code)]) }
+                answer = Result { () throws(DeviceRegistrationError) in
+                    try registry.register(user: caller, name: name, signatureKey: key)
+                }
+                (outcome, path) = ("registered", "new")
             case "lookup":
-                do throws(DeviceRegistrationError) {
-                    let index = try registry.lookup(user: caller, signatureKey: key)
-                    answers.append([
-                        "op": "lookup", "outcome": "found", "deviceIndex": .integer(Int64(index)),
-                        "path": "signatureKey",
-                    ])
-                } catch { answers.append(["op": "lookup", "outcome": "rejected", "error": .string(error.code)]) }
+                answer = Result { () throws(DeviceRegistrationError) in
+                    try registry.lookup(user: caller, signatureKey: key)
+                }
+                (outcome, path) = ("found", "signatureKey")
             default: throw InputError("no design registration step `\(op)` (register, lookup)")
+            }
+            switch answer {
+            case .success(let index):
+                answers.append([
+                    "op": .string(op), "outcome": .string(outcome), "deviceIndex": .integer(Int64(index)),
+                    "path": .string(path),
+                ])
+            case .failure(let error):
+                answers.append(["op": .string(op), "outcome": "rejected", "error": .string(error.code)])
             }
         }
         return [
@@ -71,13 +73,20 @@ enum DeviceRegistrationOperations {
         ]
     }
 
-    static func registerDevice(_ request: OperationRequest, registry start: LegacyDeviceRegistry) throws -> JSONValue {
+    /// The input both profiles share: the caller, the clock and the steps (at most `maximumSteps`).
+    static func trace(_ request: OperationRequest) throws -> (authDid: String, now: UInt64, steps: [JSONValue]) {
         let r = request.reader
         let authDid = try r.string("authDid")
-        var now = try r.uint64("now")
+        let now = try r.uint64("now")
         guard now <= UInt64(Int64.max) else { throw InputError("`now` is at most \(Int64.max)") }
         let steps = try r.array("steps")
         guard steps.count <= maximumSteps else { throw InputError("at most \(maximumSteps) steps") }
+        return (authDid, now, steps)
+    }
+
+    static func registerDevice(_ request: OperationRequest, registry start: LegacyDeviceRegistry) throws -> JSONValue {
+        let (authDid, clock, steps) = try trace(request)
+        var now = clock
         var registry = start
         var answers: [JSONValue] = []
         for value in steps {
