@@ -16,14 +16,15 @@ one mutant per operator:
   statement    an assignment, expression statement, raise, or return of a value -> `pass`
                (a return of a value becomes `return None`)
 
-Each mutant is the package with that one change, asked every vector of the suites the adapter
-declares (`pushproof run --impl`); it is killed when the run fails (a wrong answer, a crash, a
+Each mutant is the package with that one change, asked every vector of the vector files that hold
+an operation the adapter declares (`pushproof run --impl`); it is killed when the run fails (a wrong answer, a crash, a
 timeout), or when its answers to the hardened vectors differ from those docs/hardening.md records
 for the port (scripts/hardening-table.py --check, which CI runs too). Mutants listed in
 scripts/mutation-equivalent.txt (`ID  # why it cannot change an answer`) are left out of the score. The score is killed / (mutants - equivalent); the survivors
 are written to the report, each a missing vector or an equivalent to list.
 
---sample N runs N mutants picked with --seed (CI); --min-score fails below that percentage.
+--sample N runs N mutants picked with --seed (CI); --min-score fails below that percentage;
+--files mutates only the named modules (e.g. a newly ported one).
 """
 import argparse
 import ast
@@ -41,8 +42,6 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "adapters", "python", "pushproof_py")
 EQUIVALENT = os.path.join(ROOT, "scripts", "mutation-equivalent.txt")
-SUITES = ["registration_client", "registration_bouncer", "envelope_server", "envelope_client", "explode_codec",
-          "identity_derivation"]
 
 COMPARE_SWAPS = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
                  ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
@@ -156,20 +155,39 @@ def mutated_source(source, site):
     return None if text == ast.unparse(tree) else text
 
 
-def run_mutant(binary, sources, site, timeout):
-    """'killed', 'survived' or 'unchanged' (the operator did not apply)."""
-    text = mutated_source(sources[site.file], site)
-    if text is None:
-        return "unchanged"
+def declared_vector_files(binary):
+    """The vector files holding a group of an operation the adapter declares (its hello), so
+    that a module added to the package is measured without a list here to keep."""
+    adapter = os.path.join(ROOT, "adapters", "python", "adapter.py")
+    reply = subprocess.run([sys.executable, adapter], input='{"type":"hello","protocol":"pushproof-adapter/1"}\n',
+                           capture_output=True, text=True, check=True, timeout=60)
+    declared = set(json.loads(reply.stdout.splitlines()[0])["operations"])
+    folder = os.path.join(ROOT, "vectors")
+    files = []
+    for name in sorted(os.listdir(folder)):
+        if name.endswith("_test.json"):
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                groups = json.load(f)["testGroups"]
+            if any(g["operation"] in declared for g in groups):
+                files.append(name[: -len("_test.json")])
+    return files
+
+
+def run_variant(binary, replaced, suites, timeout):
+    """Runs a copy of the package with some files replaced ({file name: text}) against the vector
+    files `suites` and the hardening table: 'killed' (a test the package passes fails, it crashes
+    or it times out, or a hardened answer changes) or 'survived'."""
     work = tempfile.mkdtemp(prefix="pushproof-mutant-")
     try:
         shutil.copy(os.path.join(ROOT, "adapters", "python", "adapter.py"), work)
-        shutil.copytree(PACKAGE, os.path.join(work, "pushproof_py"))
-        with open(os.path.join(work, "pushproof_py", site.file), "w", encoding="utf-8") as f:
-            f.write(text)
+        shutil.copytree(PACKAGE, os.path.join(work, "pushproof_py"),
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        for name, text in replaced.items():
+            with open(os.path.join(work, "pushproof_py", name), "w", encoding="utf-8") as f:
+                f.write(text)
         command = [binary, "run", "--vectors", os.path.join(ROOT, "vectors"),
                    "--impl", f"python3 {os.path.join(work, 'adapter.py')}", "--timeout", "2", "--fail-fast"]
-        for suite in SUITES:
+        for suite in suites:
             command += ["--suite", suite]
         # Its own process group, so that a mutant that loops is killed with its runner.
         process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -202,6 +220,19 @@ def run_mutant(binary, sources, site, timeout):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def run_mutant(binary, sources, site, suites, timeout):
+    """'killed', 'survived' or 'unchanged' (the operator did not apply)."""
+    text = mutated_source(sources[site.file], site)
+    if text is None:
+        return "unchanged"
+    return run_variant(binary, {site.file: text}, suites, timeout)
+
+
+def default_binary():
+    return os.path.join(
+        subprocess.check_output(["swift", "build", "--show-bin-path"], cwd=ROOT, text=True).strip(), "pushproof")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bin", default=None, help="the pushproof binary (default: swift build's)")
@@ -212,9 +243,16 @@ def main():
     parser.add_argument("--report", default=None, help="write the survivors and the score here (Markdown)")
     parser.add_argument("--list", action="store_true", help="only list the mutation sites")
     parser.add_argument("--timeout", type=float, default=20)
+    parser.add_argument("--files", nargs="+", default=None,
+                        help="mutate only these modules of the package (e.g. zulip.py)")
     args = parser.parse_args()
 
     sources = modules()
+    if args.files:
+        unknown = sorted(set(args.files) - set(sources))
+        if unknown:
+            sys.exit(f"mutation: no module {', '.join(unknown)} in {PACKAGE}")
+        sources = {name: text for name, text in sources.items() if name in args.files}
     sites = [s for name, text in sources.items() for s in sites_of(name, ast.parse(text))]
     if args.list:
         for s in sites:
@@ -228,18 +266,18 @@ def main():
             if mutant.strip():
                 equivalent[mutant.strip()] = why.strip()
     known = {s.id for s in sites}
-    stale = sorted(set(equivalent) - known)
+    stale = sorted(m for m in set(equivalent) - known if not args.files or m.split(":")[0] in args.files)
     if stale:
         sys.exit(f"mutation-equivalent.txt names mutants that no longer exist: {', '.join(stale)}")
     chosen = sites
     if args.sample:
         chosen = random.Random(args.seed).sample(sites, min(args.sample, len(sites)))
-    binary = args.bin or os.path.join(
-        subprocess.check_output(["swift", "build", "--show-bin-path"], cwd=ROOT, text=True).strip(), "pushproof")
+    binary = args.bin or default_binary()
+    suites = declared_vector_files(binary)
 
     results = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futures = {pool.submit(run_mutant, binary, sources, s, args.timeout): s for s in chosen}
+        futures = {pool.submit(run_mutant, binary, sources, s, suites, args.timeout): s for s in chosen}
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
             try:
                 results[futures[future].id] = future.result()

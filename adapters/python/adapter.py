@@ -3,36 +3,56 @@
 
     swift run pushproof run --impl "python3 adapters/python/adapter.py"
 
-Offers the deployed Zulip profile (registration token id, seal and bouncer; envelope encrypt,
-bouncer payloads and client receipt), the ExplodeSettings codec and inbox-id derivation.
+Every module of `pushproof_py` that defines `OPERATIONS` (operation name -> handler) is offered;
+a module's `PROFILES` (operation name -> profiles) says which profiles an operation answers in,
+`deployed` alone where it says nothing. A new module is picked up without touching this file.
 """
+import importlib
 import json
 import os
+import pkgutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from pushproof_py import convos, zulip  # noqa: E402
+import pushproof_py  # noqa: E402
 from pushproof_py.common import ProtocolError, Unimplemented  # noqa: E402
 
-OPERATIONS = {**zulip.OPERATIONS, **convos.OPERATIONS}
-# Operations also answered for the hardened profile: explode.decode reads expiresAt with
-# PushProof's strict RFC 3339 parser (not iOS's Foundation parser), which is the hardened
-# reading; the deployed vectors allow it as the alternative wherever iOS reads more.
-HARDENED = {"explode.decode"}
 PROTOCOL = "pushproof-adapter/1"
+
+
+def load_operations():
+    """(handlers, profiles) over every module of the package, sorted by module name. An operation
+    declared by two modules is a mistake in the package: refuse to start."""
+    handlers, profiles = {}, {}
+    for info in sorted(pkgutil.iter_modules(pushproof_py.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"pushproof_py.{info.name}")
+        for name, handler in getattr(module, "OPERATIONS", {}).items():
+            if name in handlers:
+                raise SystemExit(f"pushproof-py: {name} is declared by two modules")
+            handlers[name] = handler
+            profiles[name] = list(getattr(module, "PROFILES", {}).get(name, ["deployed"]))
+    return handlers, profiles
+
+
+OPERATIONS, PROFILES = load_operations()
+
+
+def hello():
+    return {"type": "hello", "protocol": PROTOCOL, "name": "pushproof-py", "version": "1",
+            "operations": sorted(OPERATIONS), "profiles": ["deployed"],
+            "operationProfiles": {op: PROFILES[op] for op in sorted(OPERATIONS) if PROFILES[op] != ["deployed"]}}
 
 
 def answer(message):
     if message.get("type") == "hello":
-        return {"type": "hello", "protocol": PROTOCOL, "name": "pushproof-py", "version": "1",
-                "operations": sorted(OPERATIONS), "profiles": ["deployed"],
-                "operationProfiles": {op: ["deployed", "hardened"] for op in sorted(HARDENED)}}
+        return hello()
     request_id = message.get("id")
     try:
-        handler = OPERATIONS.get(message.get("operation"))
+        operation = message.get("operation")
+        handler = OPERATIONS.get(operation)
         profile = message["input"].get("profile")
-        if handler is None or not (profile == "deployed" or (profile == "hardened" and message["operation"] in HARDENED)):
+        if handler is None or profile not in PROFILES[operation]:
             raise Unimplemented()
         return {"type": "response", "id": request_id, "output": handler(message["input"])}
     except ProtocolError as error:

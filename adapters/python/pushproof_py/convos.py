@@ -329,3 +329,7 @@ OPERATIONS = {
     "explode.decode": op_decode,
     "identity.inboxId": op_inbox_id,
 }
+# explode.decode also answers the hardened profile: it reads expiresAt with a strict RFC 3339
+# parser (not iOS's Foundation parser), which is the hardened reading; the deployed vectors allow
+# it as the alternative wherever iOS reads more.
+PROFILES = {"explode.decode": ["deployed", "hardened"]}
