@@ -9,7 +9,10 @@ public enum Suites {
         ConvosPushSuite(),
         IdentitySuite(),
         ExplodeSuite(),
-        CatbirdSuite(),
+        CatbirdIdentitySuite(),
+        CatbirdKeyPackageSuite(),
+        CatbirdRegistrationSuite(),
+        CatbirdEpochKeysSuite(),
     ]
 
     public static let catalogue = ConformanceCatalogue(suites: all)

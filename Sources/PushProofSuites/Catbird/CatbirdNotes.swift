@@ -1,41 +1,21 @@
 import PushProofConformance
 
-/// The flags of the Catbird vector files and what each means.
+/// The flags more than one Catbird vector file uses, and what each means; each sub-suite's
+/// notes add its own.
 enum CatbirdNotes {
-    static let catalogue: [String: VectorNote] = [
+    static let shared: [String: VectorNote] = [
         "Normal": .init(bugType: "BASIC", description: "An ordinary case every implementation must handle."),
-        "KnownAnswer": .init(bugType: "BASIC", description: "A published value (RFC 8032's first test key)."),
         "EdgeCase": .init(bugType: "EDGE_CASE", description: "A value at the edge of what the rule allows."),
-        "DidWeb": .init(
-            bugType: "EDGE_CASE",
-            description:
-                "did:web is restricted to a lower-case host of two or more labels of a-z, 0-9 and inner hyphens, a top-level domain that starts with a letter and is not reserved; no port, path, percent escape or IP literal."
-        ),
-        "LengthBoundary": .init(
-            bugType: "EDGE_CASE",
-            description:
-                "A length at its limit and one past it (bare DID 12-261 bytes, host 253, label 63, UUID 36, key 32)."),
         "NonCanonical": .init(
             bugType: "MODIFIED_PARAMETER",
             description:
                 "A second spelling of the same value (upper case, no hyphens, braces): the clean protocol keeps one spelling per value."
         ),
-        "Alphabet": .init(
-            bugType: "MODIFIED_PARAMETER", description: "did:plc identifiers use lower-case base32: a-z and 2-7 only."),
-        "OtherMethod": .init(bugType: "MODIFIED_PARAMETER", description: "Only did:plc and did:web are accepted."),
-        "DeviceDidForBareDid": .init(
-            bugType: "MODIFIED_PARAMETER", description: "A device's `did#deviceId` where a user's bare DID belongs."),
-        "UuidVariant": .init(
-            bugType: "EDGE_CASE", description: "Device ids carry the RFC 4122 variant: nibble 8, 9, a or b."),
-        "UuidVersion": .init(bugType: "EDGE_CASE", description: "Device ids are version 4 (random) UUIDs."),
         "BareDidCredential": .init(
             bugType: "LEGACY",
             description:
                 "The legacy server and today's Swift client put the bare DID in the MLS credential; the clean protocol requires `did#deviceId`. Each refuses the other's form."
         ),
-        "LegacySingleDevice": .init(
-            bugType: "LEGACY",
-            description: "The legacy server reads a DID without `#` as a user with an empty device id."),
         "LegacySplit": .init(
             bugType: "LEGACY",
             description: "The legacy server splits a device DID at its first `#`; an empty half is refused."),
@@ -43,100 +23,6 @@ enum CatbirdNotes {
             bugType: "LENIENCY",
             description:
                 "The deployed code accepts this although a stricter reading would not; PushProof records it as valid where that code decides."
-        ),
-        "WindowBoundary": .init(
-            bugType: "EDGE_CASE",
-            description: "signedAt at 300 s before and 60 s after the server's clock (both included) and 1 ms past."),
-        "Calendar": .init(
-            bugType: "EDGE_CASE",
-            description: "Leap years (2100 is not one), month lengths, hour 24 and leap seconds: no such instants."),
-        "TimestampSpelling": .init(
-            bugType: "MODIFIED_PARAMETER",
-            description:
-                "Timestamps are exactly YYYY-MM-DDTHH:MM:SS.sssZ: three fraction digits, upper-case T and Z, no offset."
-        ),
-        "XWing": .init(
-            bugType: "BASIC",
-            description:
-                "Catbird's suite 0x004D: X-Wing (ML-KEM-768 + X25519) HPKE keys of 1216 bytes, Ed25519 signatures."),
-        "CredentialType": .init(bugType: "MODIFIED_PARAMETER", description: "A credential other than BasicCredential."),
-        "Grease": .init(
-            bugType: "DEFINED",
-            description:
-                "GREASE values (RFC 9420 §13.5, 0x0A0A ... 0xEAEA) must be ignored by an RFC 9420 implementation; the clean server allows exactly its own capabilities and no extensions, so it refuses them."
-        ),
-        "VarintBoundary": .init(
-            bugType: "EDGE_CASE",
-            description: "A length at 63/64, where its variable-length encoding grows from one byte to two."),
-        "Truncated": .init(bugType: "MODIFIED_PARAMETER", description: "The input ends inside a structure."),
-        "TrailingData": .init(
-            bugType: "MALLEABILITY", description: "Bytes after the structure: exact decoders refuse them."),
-        "NonMinimalVarint": .init(
-            bugType: "MALLEABILITY",
-            description: "A variable-length integer in a longer form than needed (RFC 9420 §2.1.2 forbids it)."),
-        "ReservedPrefix": .init(
-            bugType: "MALLEABILITY", description: "A variable-length integer with the reserved prefix 0b11."),
-        "ProtocolVersion": .init(
-            bugType: "MODIFIED_PARAMETER", description: "A protocol version other than mls10 (1)."),
-        "WireFormat": .init(
-            bugType: "MODIFIED_PARAMETER", description: "An MLSMessage of another wire format than mls_key_package (5)."
-        ),
-        "LeafSource": .init(
-            bugType: "MODIFIED_PARAMETER", description: "A KeyPackage's leaf node must have the key_package source."),
-        "SizeLimit": .init(
-            bugType: "EDGE_CASE", description: "Inputs above 65,536 bytes are refused before they are decoded."),
-        "LifetimeBoundary": .init(
-            bugType: "EDGE_CASE", description: "now equal to not_before or not_after, and one second either side."),
-        "RemainingLifetime": .init(
-            bugType: "EDGE_CASE",
-            description: "The clean server wants at least 600 s of lifetime left: 599, 600 and 601 s."),
-        "LifetimeSpan": .init(
-            bugType: "EDGE_CASE",
-            description: "The clean server allows a lifetime of at most 2,595,600 s (30 days and an hour)."),
-        "WrongIdentity": .init(
-            bugType: "AUTH_BYPASS", description: "A credential naming someone (or some device) else."),
-        "ForeignKey": .init(
-            bugType: "AUTH_BYPASS", description: "A KeyPackage signed with a key that is not the device's enrolled key."
-        ),
-        "CipherSuite": .init(bugType: "MODIFIED_PARAMETER", description: "A cipher suite the validator does not take."),
-        "Capabilities": .init(
-            bugType: "MODIFIED_PARAMETER", description: "Capabilities other than exactly the ones the profile allows."),
-        "Extensions": .init(
-            bugType: "MODIFIED_PARAMETER", description: "Extensions the profile does not allow where they appear."),
-        "ReusedKey": .init(
-            bugType: "MISSING_STEP",
-            description: "The init key must differ from the leaf's encryption key (RFC 9420 §10.1)."),
-        "XWingKey": .init(
-            bugType: "MODIFIED_PARAMETER",
-            description:
-                "An X-Wing public key that is the wrong length, has an ML-KEM coefficient at or above q (FIPS 203's modulus check), or an X25519 part that is not canonical or of small order."
-        ),
-        "SignatureBitFlip": .init(
-            bugType: "MISSING_STEP",
-            description: "A signature that does not verify: a validator that skips it accepts forgeries."),
-        "SignatureLength": .init(bugType: "MODIFIED_PARAMETER", description: "An Ed25519 signature is 64 bytes."),
-        "WrongLabel": .init(
-            bugType: "MISSING_STEP",
-            description: "A valid signature under the other label: SignWithLabel binds the structure's name."),
-        "NonCanonicalSignature": .init(
-            bugType: "MALLEABILITY",
-            description: "S + L: the same signature with a non-canonical S; strict Ed25519 verification refuses it."),
-        "RefOverBytes": .init(
-            bugType: "WRONG_PRIMITIVE",
-            description: "A declared KeyPackageRef that is not RefHash(\"MLS 1.0 KeyPackage Reference\", KeyPackage)."),
-        "RefOverWrapper": .init(
-            bugType: "WRONG_PRIMITIVE",
-            description: "The KeyPackageRef hashed over the MLSMessage wrapper instead of the KeyPackage."),
-        "Framing": .init(
-            bugType: "MODIFIED_PARAMETER",
-            description: "The KeyPackage with or without the MLSMessage header, where the other is read."),
-        "CheckOrder": .init(
-            bugType: "DEFINED",
-            description: "Two faults at once: the first failing check in the server's order is the answer."),
-        "LegacyVersionDrift": .init(
-            bugType: "LEGACY",
-            description:
-                "The legacy server asks for openmls 0.8 without a lock file: 0.8.1 refuses not_before = now, a later 0.8.x accepts it; both answers pass."
         ),
     ]
 }

@@ -5,7 +5,7 @@ import PushProofJSON
 
 /// catbird_keypackage_codec: MLSMessage-wrapped KeyPackages read exactly and written back byte
 /// for byte (RFC 9420 §2.1.2, §6, §7.2, §10).
-enum CatbirdCodecVectors {
+enum CatbirdKeyPackageCodecVectors {
     static let rfc = "RFC 9420 §2.1.2, §6, §7.2, §10"
 
     static func file() throws -> VectorFileDeclaration {
@@ -120,7 +120,7 @@ enum CatbirdCodecVectors {
                 code: "WRONG_WIRE_FORMAT"),
         ]
         return VectorFileDeclaration(
-            suite: "catbird_keypackage_codec", protocolName: "mls-keypackage", notes: CatbirdNotes.catalogue,
+            suite: "catbird_keypackage_codec", protocolName: "mls-keypackage", notes: CatbirdKeyPackageNotes.catalogue,
             header: [
                 "RFC 9420 KeyPackages inside an MLSMessage (version 1, wire format 5): decoded exactly to a JSON description and encoded back byte for byte.",
                 "Exact decoding: no trailing bytes, shortest variable-length integers only, 65,536 bytes at most; keyPackageRef is RefHash over the inner KeyPackage.",

@@ -3,7 +3,7 @@ import PushProofConformance
 import PushProofJSON
 
 /// The KeyPackage inventory traces of catbird_registration.
-enum InventoryVectors {
+enum InventoryCases {
     static let legacy = "joshlacal/mls-ds@\(CatbirdSources.legacyCommit):server/src"
     static let claimSource = "\(legacy)/handlers/mls_chat/get_key_packages.rs:27-70"
     static let publishSource = "\(legacy)/handlers/mls_chat/publish_key_packages.rs:23-26,81-231"

@@ -1,8 +1,8 @@
 import PushProofConformance
 
 /// The flags of catbird_epoch_keys and what each means.
-enum EpochKeyNotes {
-    static let catalogue: [String: VectorNote] = CatbirdNotes.catalogue.merging(own) { a, _ in a }
+enum CatbirdEpochKeysNotes {
+    static let catalogue: [String: VectorNote] = CatbirdNotes.shared.merging(own) { a, _ in a }
 
     static let own: [String: VectorNote] = [
         "DeleteBefore": .init(

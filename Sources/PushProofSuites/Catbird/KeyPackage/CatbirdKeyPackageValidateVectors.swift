@@ -5,7 +5,7 @@ import PushProofJSON
 
 /// catbird_keypackage_validate: a device's KeyPackage upload checked as the clean server
 /// (`deployed`), the early-2026 server (`legacy`) and RFC 9420 (`rfc9420`) check it.
-enum CatbirdValidationVectors {
+enum CatbirdKeyPackageValidateVectors {
     typealias F = CatbirdFixtures
 
     static func wire(_ lines: String) -> String {
@@ -56,7 +56,8 @@ enum CatbirdValidationVectors {
             throw GeneratorError("the X-Wing fault `\(fault)` leaves a valid key")
         }
         return VectorFileDeclaration(
-            suite: "catbird_keypackage_validate", protocolName: "catbird-mls-keypackage", notes: CatbirdNotes.catalogue,
+            suite: "catbird_keypackage_validate", protocolName: "catbird-mls-keypackage",
+            notes: CatbirdKeyPackageNotes.catalogue,
             header: [
                 "A device's KeyPackage upload: bytes, the credential identity the device must use, its enrolled Ed25519 key (deployed), the time (Unix seconds) and the KeyPackageRef it declared.",
                 "deployed: the clean server's checks in its order, the first failing check is the answer; legacy: mls-ds of February 2026 over OpenMLS 0.8.1 (a raw KeyPackage, bare-DID credential); rfc9420: RFC 9420 §7.3 and §10.1 without a group, one fault per case.",
@@ -493,7 +494,7 @@ enum CatbirdValidationVectors {
         // Cargo.toml allows it and no lock file is committed.
         let later = nbEqualsNow.keyPackage
         let laterAnswer = OperationOutcome.output(
-            CatbirdOperations.output(
+            CatbirdKeyPackageOperations.output(
                 ValidatedKeyPackage(
                     keyPackage: later, ref: MLSLabels.keyPackageRef(CipherSuite.named(1)!, keyPackage: later.encoded)))
         ).json

@@ -2,10 +2,6 @@ import CatbirdMLS
 import PushProofConformance
 import PushProofJSON
 
-extension OperationName {
-    public static let catbirdInventoryTrace: OperationName = "catbird.inventoryTrace"
-}
-
 /// `catbird.inventoryTrace`: publish, claim, reserve, consume, release, expire, revoke, advance
 /// the clock and sweep, then every package and its state. docs/vector-format.md, "catbird".
 enum InventoryOperations {

@@ -4,7 +4,7 @@ import PushProofJSON
 
 /// Known-bad epoch-key stores the vectors must catch. Each changes what the reference sees:
 /// the steps of a trace, or the profile it answers in.
-enum EpochKeyMutants {
+enum CatbirdEpochKeysMutants {
     /// The trace with every step named `op` changed by `change` (nil: not a trace, or no such step).
     static func rewriting(_ request: OperationRequest, op: String, _ change: (JSONValue) -> JSONValue?)
         -> OperationRequest?

@@ -1,8 +1,8 @@
 import PushProofConformance
 
 /// The flags of catbird_registration and what each means.
-enum DeviceRegistrationNotes {
-    static let catalogue: [String: VectorNote] = CatbirdNotes.catalogue.merging(own) { a, _ in a }
+enum CatbirdRegistrationNotes {
+    static let catalogue: [String: VectorNote] = CatbirdNotes.shared.merging(own) { a, _ in a }
 
     static let own: [String: VectorNote] = inventory.merging(registration) { a, _ in a }
 

@@ -5,7 +5,7 @@ import PushProofJSON
 
 /// catbird_epoch_keys: the client's epoch-key storage as traces of calls, in three profiles, and
 /// the keychain items it writes.
-enum EpochKeyVectors {
+enum CatbirdEpochKeysVectors {
     typealias S = CatbirdSources
 
     /// What a profile's answer to a trace must be.
@@ -492,7 +492,7 @@ enum EpochKeyVectors {
 
     static func file() -> VectorFileDeclaration {
         VectorFileDeclaration(
-            suite: "catbird_epoch_keys", protocolName: "catbird-mls-storage", notes: EpochKeyNotes.catalogue,
+            suite: "catbird_epoch_keys", protocolName: "catbird-mls-storage", notes: CatbirdEpochKeysNotes.catalogue,
             header: [
                 "A Catbird client's epoch keys: the MLSEpochKeyModel table, keychain items and KeyPackage rows, driven by traces of the client library's own calls (CatbirdMLSCore@3071f3ad).",
                 "Each step answers an outcome (stored, replaced, restored, refused, found, notFound, deleted, marked, deactivated, trap); the output ends with every stored row and its state (active, marked = readable and due for the hard delete, inactive = unreadable but its key still stored), the keychain accounts and the KeyPackage ids.",

@@ -4,7 +4,7 @@ import PushProofCrypto
 import PushProofJSON
 
 /// The legacy registration traces of catbird_registration.
-enum DeviceRegistrationVectors {
+enum DeviceRegistrationCases {
     static let commit = CatbirdSources.legacyCommit
     static func rd(_ lines: String) -> String {
         "joshlacal/mls-ds@\(commit):server/src/handlers/mls_chat/register_device.rs:\(lines)"
@@ -229,117 +229,5 @@ enum DeviceRegistrationVectors {
                     register("iPad", uuid: u2, key: key(2), [upload(keyPackage(3)), upload(keyPackage(4))]),
                 ]),
         ]
-    }
-}
-
-/// The design document's registration traces (seed 003, proposal).
-enum ProposalRegistrationVectors {
-    static func seed(_ lines: String, _ what: String) -> String { "seed 003_bab1dd7d64b84271.txt:\(lines) (\(what))" }
-    static let create = seed("46-67", "getOrCreateDeviceIdentity: a new key, registerDevice")
-    static let restore = seed("70-86", "restoreDeviceIdentity: getDeviceByPublicKey(userDid, publicKey)")
-    static let schema = seed(
-        "219-234", "user_devices, PRIMARY KEY (user_did, device_id), UNIQUE (user_did, signature_public_key)")
-    static let shared = seed("12-30", "one key on every device breaks multi-device")
-    static let keyLength =
-        seed("54", "a fresh Ed25519 key per device") + " RFC 8032 §5.1.5 (an Ed25519 public key is 32 bytes)"
-
-    static let did = DeviceRegistrationVectors.did
-    static let other = DeviceRegistrationVectors.other
-    static func key(_ n: Int) -> [UInt8] { DeviceRegistrationVectors.key(n) }
-
-    static func register(_ name: String, _ k: [UInt8], auth: String? = nil) -> JSONValue {
-        var v: JSONValue = ["op": "register", "deviceName": .string(name), "signatureKey": .string(Hex.encode(k))]
-        if let auth { v = v.setting("authDid", to: .string(auth)) }
-        return v
-    }
-    static func lookup(_ k: [UInt8], auth: String? = nil) -> JSONValue {
-        var v: JSONValue = ["op": "lookup", "signatureKey": .string(Hex.encode(k))]
-        if let auth { v = v.setting("authDid", to: .string(auth)) }
-        return v
-    }
-
-    static func trace(_ comment: String, _ flags: [String], _ source: String, _ steps: [JSONValue]) -> VectorCase {
-        DeviceRegistrationVectors.trace(comment, ["Proposal"] + flags, source, steps)
-    }
-
-    static func cases() -> [VectorCase] {
-        [
-            trace(
-                "a new device registers its own key", ["Normal"], create + " " + seed("118-150", "scenario B"),
-                [register("Josh's iPhone", key(1))]),
-            trace(
-                "three devices of one user, each with its own key, are three devices", ["Normal"],
-                seed("154-174", "scenario C") + " " + schema,
-                [register("iPhone", key(1)), register("iPad", key(2)), register("Mac", key(3))]),
-            trace(
-                "a reinstall on the same device keeps its key, and getDeviceByPublicKey finds that device",
-                ["RestoreByKey"], restore + " " + seed("94-117", "scenario A"),
-                [register("iPhone", key(1)), register("iPad", key(2)), lookup(key(1)), lookup(key(2))]),
-            trace(
-                "a new phone has no key the server knows: the lookup finds nothing and it registers as a new device",
-                ["RestoreByKey"], restore + " " + seed("203-211", "a new device restore is a fresh device"),
-                [register("old iPhone", key(1)), lookup(key(2)), register("new iPhone", key(2))]),
-            trace(
-                "a key the user registered already is refused: one key, one device", ["KeyUniquePerUser"],
-                schema + " " + shared, [register("iPhone", key(1)), register("iPad", key(1)), lookup(key(1))]),
-            trace(
-                "another user may register the same key: the unique index is per user, and each finds their own",
-                ["KeyUniquePerUser"], schema + " " + restore,
-                [
-                    register("mine", key(1)), register("theirs", key(1), auth: other), lookup(key(1)),
-                    lookup(key(1), auth: other),
-                ]),
-            trace(
-                "getDeviceByPublicKey looks among the caller's devices only", ["RestoreByKey"], restore,
-                [register("theirs", key(1), auth: other), lookup(key(1))]),
-            trace("an empty signature key is refused", ["KeyLength"], keyLength, [register("iPhone", [])]),
-            trace(
-                "a 31-byte signature key is refused", ["KeyLength"], keyLength,
-                [register("iPhone", Array(key(1).dropLast()))]),
-            trace(
-                "a 33-byte signature key is refused, and nothing is registered", ["KeyLength"], keyLength,
-                [register("iPhone", key(1) + [0]), lookup(key(1))]),
-        ]
-    }
-}
-
-/// catbird_registration: device registration and the KeyPackage inventory.
-enum CatbirdRegistrationVectors {
-    static func file() -> VectorFileDeclaration {
-        VectorFileDeclaration(
-            suite: "catbird_registration", protocolName: "catbird-mls-registration",
-            notes: DeviceRegistrationNotes.catalogue,
-            header: [
-                "Device registration on the legacy Catbird server (blue.catbird.mlsChat.registerDevice, mls-ds@5278d0ce) as traces with a clock: each step's status (200, 400, 429, 404, 500) and what the server did, then every device and how many KeyPackages it holds.",
-                "KeyPackages are raw (no MLSMessage header), suite 1, with the bare DID as credential, as the legacy server expects them; standard base64.",
-                "The design document's registration (seed 003) as the proposal group of catbird.registerDevice: a device registers its own key, and finds its device again by that key.",
-                "The KeyPackage inventory (catbird.inventoryTrace) as traces too: deployed = the clean protocol, legacy = mls-ds@5278d0ce, strict = the legacy flows with their bugs fixed. Packages are named by ref and init key.",
-            ],
-            groups: [
-                .init(
-                    type: "DeviceRegistrationTest", operation: .catbirdRegisterDevice, profile: .legacy,
-                    description: "registerDevice as mls-ds@5278d0ce answers it, its bugs included (each flagged).",
-                    ids: .block(1...100), cases: DeviceRegistrationVectors.cases()),
-                .init(
-                    type: "InventoryTraceTest", operation: .catbirdInventoryTrace, profile: .deployed,
-                    description:
-                        "The clean protocol's inventory: status machine, uniqueness, the live limit, the recovery claim.",
-                    ids: .block(101...200), cases: InventoryVectors.deployed()),
-                .init(
-                    type: "InventoryTraceTest", operation: .catbirdInventoryTrace, profile: .legacy,
-                    description:
-                        "mls-ds@5278d0ce: getKeyPackages, publishKeyPackages and the cleanup job, bugs included.",
-                    ids: .block(201...300), cases: InventoryVectors.legacyTraces()),
-                .init(
-                    type: "InventoryTraceTest", operation: .catbirdInventoryTrace, profile: .strict,
-                    description:
-                        "The legacy flows with their bugs fixed; each test's deployedAnswer is the legacy answer.",
-                    ids: .block(301...350), cases: InventoryVectors.bugTraces(.strict)),
-                .init(
-                    type: "DeviceRegistrationTest", operation: .catbirdRegisterDevice, profile: .proposal,
-                    description:
-                        "The design document (seed 003): registerDevice and getDeviceByPublicKey (step `lookup`); no clock, limits, statuses or KeyPackages.",
-                    ids: .block(401...450), cases: ProposalRegistrationVectors.cases()),
-            ])
     }
 }

@@ -3,10 +3,6 @@ import PushProofConformance
 import PushProofCrypto
 import PushProofJSON
 
-extension OperationName {
-    public static let catbirdRegisterDevice: OperationName = "catbird.registerDevice"
-}
-
 /// `catbird.registerDevice`: the legacy server's registrations as a trace with a clock, or the
 /// design document's (`proposal`). Inputs and outputs: docs/vector-format.md, "catbird".
 enum DeviceRegistrationOperations {

@@ -3,18 +3,8 @@ import PushProofConformance
 import PushProofCrypto
 import PushProofJSON
 
-extension OperationName {
-    public static let catbirdEpochKeyTrace: OperationName = "catbird.epochKeyTrace"
-    public static let catbirdKeychainItem: OperationName = "catbird.keychainItem"
-}
-
-extension Profile {
-    /// RFC 9420 §9.2's deletion schedule: what a forward-secret store keeps (epoch keys only).
-    public static let strict: Profile = "strict"
-}
-
 /// The epoch-key operations. Inputs and outputs: docs/vector-format.md, "catbird".
-enum EpochKeyOperations {
+enum CatbirdEpochKeysOperations {
     static func policy(_ profile: Profile) throws -> EpochKeyPolicy {
         switch profile {
         case .deployed: return .deployed

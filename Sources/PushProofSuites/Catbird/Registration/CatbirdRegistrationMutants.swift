@@ -3,7 +3,7 @@ import PushProofConformance
 import PushProofJSON
 
 /// Known-bad registries and inventories the vectors must catch.
-enum DeviceRegistrationMutants {
+enum CatbirdRegistrationMutants {
     static let all: [Mutant] = [
         registering(
             "signature-key-shared", "AUTH_BYPASS",

@@ -2,7 +2,7 @@ import CatbirdMLS
 import PushProofConformance
 import PushProofCrypto
 
-// The Catbird suite's fuzz targets (docs/fuzzing.md).
+// The KeyPackage suite's fuzz targets (docs/fuzzing.md).
 
 /// MLSMessage(KeyPackage) bytes through the decoder and the three validations: whatever the
 /// decoder accepts re-encodes to the same bytes; whatever a validation accepts is canonical and
@@ -71,39 +71,8 @@ enum VarintHarness {
     }
 }
 
-/// The identifier parsers: the first byte picks one (bare DID, device id, timestamp, legacy
-/// split); what a parser accepts prints back identically.
-enum IdentifierHarness {
-    static func run(_ data: [UInt8]) {
-        guard let first = data.first, let text = String(validating: data.dropFirst(), as: UTF8.self) else { return }
-        switch first % 4 {
-        case 0:
-            guard let did = try? BareDid(parsing: text) else { return }
-            fuzzInvariant(
-                did.text == text && text.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) }, "bare DID")
-        case 1:
-            guard let id = try? DeviceId(parsing: text) else { return }
-            fuzzInvariant(id.text == text && text == text.lowercased() && text.utf8.count == 36, "device id")
-        case 2:
-            guard let t = try? CanonicalTimestamp(parsing: text) else { return }
-            fuzzInvariant(t.text == text, "a timestamp does not print back as itself")
-        default:
-            guard let parts = try? DeviceIdentity.legacySplit(text) else { return }
-            fuzzInvariant(
-                parts.deviceId.isEmpty ? parts.did == text : "\(parts.did)#\(parts.deviceId)" == text, "legacy split")
-            fuzzInvariant(!parts.did.contains("#"), "split after the first #")
-        }
-    }
-}
-
-extension CatbirdSuite {
+extension CatbirdKeyPackageSuite {
     public var fuzzTargets: [FuzzTarget] {
-        [
-            FuzzTarget("FuzzKeyPackage", run: KeyPackageHarness.run),
-            FuzzTarget("FuzzMLSVarint", run: VarintHarness.run),
-            FuzzTarget("FuzzCatbirdIdentifiers", run: IdentifierHarness.run),
-            FuzzTarget("FuzzEpochKeyStore", run: EpochKeyStoreHarness.run),
-            FuzzTarget("FuzzDeviceRegistry", run: DeviceRegistryHarness.run),
-        ]
+        [FuzzTarget("FuzzKeyPackage", run: KeyPackageHarness.run), FuzzTarget("FuzzMLSVarint", run: VarintHarness.run)]
     }
 }

@@ -1,0 +1,41 @@
+import PushProofConformance
+
+/// The flags of catbird_identity and what each means.
+enum CatbirdIdentityNotes {
+    static let catalogue: [String: VectorNote] = CatbirdNotes.shared.merging(own) { a, _ in a }
+
+    static let own: [String: VectorNote] = [
+        "KnownAnswer": .init(bugType: "BASIC", description: "A published value (RFC 8032's first test key)."),
+        "DidWeb": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "did:web is restricted to a lower-case host of two or more labels of a-z, 0-9 and inner hyphens, a top-level domain that starts with a letter and is not reserved; no port, path, percent escape or IP literal."
+        ),
+        "LengthBoundary": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "A length at its limit and one past it (bare DID 12-261 bytes, host 253, label 63, UUID 36, key 32)."),
+        "Alphabet": .init(
+            bugType: "MODIFIED_PARAMETER", description: "did:plc identifiers use lower-case base32: a-z and 2-7 only."),
+        "OtherMethod": .init(bugType: "MODIFIED_PARAMETER", description: "Only did:plc and did:web are accepted."),
+        "DeviceDidForBareDid": .init(
+            bugType: "MODIFIED_PARAMETER", description: "A device's `did#deviceId` where a user's bare DID belongs."),
+        "UuidVariant": .init(
+            bugType: "EDGE_CASE", description: "Device ids carry the RFC 4122 variant: nibble 8, 9, a or b."),
+        "UuidVersion": .init(bugType: "EDGE_CASE", description: "Device ids are version 4 (random) UUIDs."),
+        "LegacySingleDevice": .init(
+            bugType: "LEGACY",
+            description: "The legacy server reads a DID without `#` as a user with an empty device id."),
+        "WindowBoundary": .init(
+            bugType: "EDGE_CASE",
+            description: "signedAt at 300 s before and 60 s after the server's clock (both included) and 1 ms past."),
+        "Calendar": .init(
+            bugType: "EDGE_CASE",
+            description: "Leap years (2100 is not one), month lengths, hour 24 and leap seconds: no such instants."),
+        "TimestampSpelling": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description:
+                "Timestamps are exactly YYYY-MM-DDTHH:MM:SS.sssZ: three fraction digits, upper-case T and Z, no offset."
+        ),
+    ]
+}

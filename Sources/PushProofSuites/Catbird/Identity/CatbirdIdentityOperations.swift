@@ -1,0 +1,62 @@
+import CatbirdMLS
+import PushProofConformance
+import PushProofCrypto
+import PushProofJSON
+
+/// The Catbird identity operations. Inputs and outputs: docs/vector-format.md, "catbird".
+enum CatbirdIdentityOperations {
+    @Sendable static func bareDid(_ request: OperationRequest) throws -> JSONValue {
+        ["did": .string(try BareDid(parsing: try request.reader.string("did")).text)]
+    }
+
+    @Sendable static func deviceId(_ request: OperationRequest) throws -> JSONValue {
+        ["deviceId": .string(try DeviceId(parsing: try request.reader.string("deviceId")).text)]
+    }
+
+    /// The MLS credential identity a device uses: `did#deviceId` in the clean protocol (and in
+    /// the seeds), the bare DID on the legacy server.
+    @Sendable static func credentialIdentity(_ request: OperationRequest) throws -> JSONValue {
+        let r = request.reader
+        let did = try BareDid(parsing: try r.string("did"))
+        let device = try DeviceId(parsing: try r.string("deviceId"))
+        let identity =
+            request.profile == .legacy ? did.text : DeviceIdentity.credentialIdentity(did: did, deviceId: device)
+        return ["identity": .string(identity)]
+    }
+
+    /// The legacy server's reading of `did#deviceId`.
+    @Sendable static func splitDeviceDid(_ request: OperationRequest) throws -> JSONValue {
+        let parts = try DeviceIdentity.legacySplit(try request.reader.string("deviceDid"))
+        return ["did": .string(parts.did), "deviceId": .string(parts.deviceId)]
+    }
+
+    @Sendable static func keyId(_ request: OperationRequest) throws -> JSONValue {
+        let raw = try request.reader.hex("publicKey")
+        guard raw.count == Ed25519.publicKeyByteCount else {
+            throw CatbirdIdentityError.invalidSignatureKey("an Ed25519 public key is 32 bytes, not \(raw.count)")
+        }
+        let key = try Ed25519.PublicKey(rawBytes: raw)
+        return ["keyId": .string(DeviceIdentity.keyId(key))]
+    }
+
+    /// A device signing key from its 32-byte seed: the public key and its key id.
+    @Sendable static func deviceKey(_ request: OperationRequest) throws -> JSONValue {
+        let seed = SecretBytes(copying: try request.reader.hex("seed"))
+        guard seed.count == Ed25519.seedByteCount else {
+            throw CatbirdIdentityError.invalidSignatureKey("an Ed25519 seed is 32 bytes, not \(seed.count)")
+        }
+        let pair = try Ed25519.KeyPair(seed: seed)
+        return [
+            "publicKey": .string(Hex.encode(pair.publicKey.rawBytes)),
+            "keyId": .string(DeviceIdentity.keyId(pair.publicKey)),
+        ]
+    }
+
+    @Sendable static func signedAt(_ request: OperationRequest) throws -> JSONValue {
+        let r = request.reader
+        let signed = try CanonicalTimestamp(parsing: try r.string("signedAt"))
+        let now = try CanonicalTimestamp(parsing: try r.string("now"))
+        let offset = try SignedAtWindow.check(signedAt: signed, now: now)
+        return ["offsetMilliseconds": .integer(offset)]
+    }
+}

@@ -1,0 +1,45 @@
+import CatbirdMLS
+import PushProofConformance
+
+extension OperationName {
+    public static let catbirdBareDid: OperationName = "catbird.bareDid"
+    public static let catbirdDeviceId: OperationName = "catbird.deviceId"
+    public static let catbirdCredentialIdentity: OperationName = "catbird.credentialIdentity"
+    public static let catbirdSplitDeviceDid: OperationName = "catbird.splitDeviceDid"
+    public static let catbirdKeyId: OperationName = "catbird.keyId"
+    public static let catbirdDeviceKey: OperationName = "catbird.deviceKey"
+    public static let catbirdSignedAt: OperationName = "catbird.signedAt"
+}
+
+/// Catbird's per-device identity: bare DIDs, device ids, the `did#deviceId` credential identity
+/// (and the legacy server's reading of it), key ids, device keys and the `signedAt` window.
+/// Vector file catbird_identity.
+public struct CatbirdIdentitySuite: ConformanceSuite {
+    public init() {}
+
+    public let name = "catbird-identity"
+
+    public var operations: [SuiteOperation] {
+        [
+            SuiteOperation(.catbirdBareDid, profiles: [.deployed], output: CatbirdIdentityOperations.bareDid),
+            SuiteOperation(.catbirdDeviceId, profiles: [.deployed], output: CatbirdIdentityOperations.deviceId),
+            SuiteOperation(
+                .catbirdCredentialIdentity, profiles: [.deployed, .legacy, .proposal],
+                output: CatbirdIdentityOperations.credentialIdentity),
+            SuiteOperation(
+                .catbirdSplitDeviceDid, profiles: [.legacy], output: CatbirdIdentityOperations.splitDeviceDid),
+            SuiteOperation(.catbirdKeyId, profiles: [.deployed], output: CatbirdIdentityOperations.keyId),
+            SuiteOperation(.catbirdDeviceKey, profiles: [.deployed], output: CatbirdIdentityOperations.deviceKey),
+            SuiteOperation(.catbirdSignedAt, profiles: [.deployed], output: CatbirdIdentityOperations.signedAt),
+        ]
+    }
+
+    public func vectorFiles() throws -> [VectorFileDeclaration] { [try CatbirdIdentityVectors.file()] }
+
+    /// The signedAt window: 300 s behind, 60 s ahead.
+    public var timeWindows: [Int64] {
+        [SignedAtWindow.maximumAgeMilliseconds / 1000, SignedAtWindow.maximumLeadMilliseconds / 1000]
+    }
+
+    public var mutants: [Mutant] { CatbirdIdentityMutants.all }
+}

@@ -1,0 +1,59 @@
+import CatbirdMLS
+import PushProofConformance
+import PushProofCrypto
+import PushProofJSON
+
+/// The KeyPackage operations: the codec and the three validations. Inputs and outputs:
+/// docs/vector-format.md, "catbird".
+enum CatbirdKeyPackageOperations {
+    /// An MLSMessage holding a KeyPackage, read exactly: its description, its bytes written again,
+    /// and its KeyPackageRef when the suite is known.
+    @Sendable static func keyPackageDecode(_ request: OperationRequest) throws -> JSONValue {
+        let bytes = try request.reader.hex("keyPackage")
+        guard bytes.count <= DeployedKeyPackageValidation.sizeLimit else {
+            throw MLSDecodingError.inputTooLarge(size: bytes.count, limit: DeployedKeyPackageValidation.sizeLimit)
+        }
+        guard case .keyPackage(let kp) = try MLSMessage.decode(bytes, expecting: .keyPackage) else {
+            throw MLSDecodingError.malformed("not a KeyPackage")
+        }
+        var out: [JSONValue.Member] = [
+            .init("keyPackage", kp.json), .init("encoded", .string(Hex.encode(MLSMessage.keyPackage(kp).encoded))),
+        ]
+        if let suite = CipherSuite.named(kp.cipherSuite) {
+            out.append(
+                .init("keyPackageRef", .string(Hex.encode(MLSLabels.keyPackageRef(suite, keyPackage: kp.encoded)))))
+        }
+        return .object(out)
+    }
+
+    /// A KeyPackage upload checked as the profile's server (or RFC 9420) checks it.
+    @Sendable static func keyPackageValidate(_ request: OperationRequest) throws -> JSONValue {
+        let r = request.reader
+        let upload = KeyPackageUpload(
+            bytes: try r.hex("keyPackage"), expectedIdentity: try r.optionalString("expectedIdentity"),
+            enrolledSignatureKey: r.has("signatureKey") ? try r.hex("signatureKey") : nil, now: try r.uint64("now"),
+            declaredRef: r.has("keyPackageRef") ? try r.hex("keyPackageRef") : nil)
+        let accepted: ValidatedKeyPackage
+        switch request.profile {
+        case .deployed: accepted = try DeployedKeyPackageValidation.validate(upload)
+        case .legacy: accepted = try LegacyKeyPackageValidation.validate(upload)
+        case .rfc9420: accepted = try RFC9420KeyPackageValidation.validate(upload)
+        default: throw InputError("no KeyPackage validation for profile `\(request.profile)`")
+        }
+        return output(accepted)
+    }
+
+    /// What an accepted upload answers: the ref, the suite, the leaf's key and its lifetime.
+    static func output(_ accepted: ValidatedKeyPackage) -> JSONValue {
+        let leaf = accepted.keyPackage.leafNode
+        var out: [JSONValue.Member] = [
+            .init("keyPackageRef", .string(Hex.encode(accepted.ref))),
+            .init("cipherSuite", .integer(accepted.keyPackage.cipherSuite)),
+            .init("signatureKey", .string(Hex.encode(leaf.signatureKey))),
+        ]
+        if case .keyPackage(let l) = leaf.source {
+            out += [.init("notBefore", .integer(l.notBefore)), .init("notAfter", .integer(l.notAfter))]
+        }
+        return .object(out)
+    }
+}

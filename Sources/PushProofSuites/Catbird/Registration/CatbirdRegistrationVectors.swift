@@ -1,0 +1,45 @@
+import CatbirdMLS
+import PushProofConformance
+import PushProofCrypto
+import PushProofJSON
+
+/// catbird_registration: device registration and the KeyPackage inventory.
+enum CatbirdRegistrationVectors {
+    static func file() -> VectorFileDeclaration {
+        VectorFileDeclaration(
+            suite: "catbird_registration", protocolName: "catbird-mls-registration",
+            notes: CatbirdRegistrationNotes.catalogue,
+            header: [
+                "Device registration on the legacy Catbird server (blue.catbird.mlsChat.registerDevice, mls-ds@5278d0ce) as traces with a clock: each step's status (200, 400, 429, 404, 500) and what the server did, then every device and how many KeyPackages it holds.",
+                "KeyPackages are raw (no MLSMessage header), suite 1, with the bare DID as credential, as the legacy server expects them; standard base64.",
+                "The design document's registration (seed 003) as the proposal group of catbird.registerDevice: a device registers its own key, and finds its device again by that key.",
+                "The KeyPackage inventory (catbird.inventoryTrace) as traces too: deployed = the clean protocol, legacy = mls-ds@5278d0ce, strict = the legacy flows with their bugs fixed. Packages are named by ref and init key.",
+            ],
+            groups: [
+                .init(
+                    type: "DeviceRegistrationTest", operation: .catbirdRegisterDevice, profile: .legacy,
+                    description: "registerDevice as mls-ds@5278d0ce answers it, its bugs included (each flagged).",
+                    ids: .block(1...100), cases: DeviceRegistrationCases.cases()),
+                .init(
+                    type: "InventoryTraceTest", operation: .catbirdInventoryTrace, profile: .deployed,
+                    description:
+                        "The clean protocol's inventory: status machine, uniqueness, the live limit, the recovery claim.",
+                    ids: .block(101...200), cases: InventoryCases.deployed()),
+                .init(
+                    type: "InventoryTraceTest", operation: .catbirdInventoryTrace, profile: .legacy,
+                    description:
+                        "mls-ds@5278d0ce: getKeyPackages, publishKeyPackages and the cleanup job, bugs included.",
+                    ids: .block(201...300), cases: InventoryCases.legacyTraces()),
+                .init(
+                    type: "InventoryTraceTest", operation: .catbirdInventoryTrace, profile: .strict,
+                    description:
+                        "The legacy flows with their bugs fixed; each test's deployedAnswer is the legacy answer.",
+                    ids: .block(301...350), cases: InventoryCases.bugTraces(.strict)),
+                .init(
+                    type: "DeviceRegistrationTest", operation: .catbirdRegisterDevice, profile: .proposal,
+                    description:
+                        "The design document (seed 003): registerDevice and getDeviceByPublicKey (step `lookup`); no clock, limits, statuses or KeyPackages.",
+                    ids: .block(401...450), cases: ProposalRegistrationCases.cases()),
+            ])
+    }
+}
