@@ -57,6 +57,11 @@ struct KeyPackageSpec {
     /// The MLSMessage bytes a device uploads.
     var message: [UInt8] { bytes(MLSMessage.keyPackage(keyPackage).encoded) }
 
+    /// This spec with the leaf's lifetime from `notBefore` to `notAfter`.
+    func living(_ notBefore: UInt64, _ notAfter: UInt64) -> KeyPackageSpec {
+        with { $0.source = .keyPackage(Lifetime(notBefore: notBefore, notAfter: notAfter)) }
+    }
+
     func with(_ change: (inout KeyPackageSpec) -> Void) -> KeyPackageSpec {
         var copy = self
         change(&copy)

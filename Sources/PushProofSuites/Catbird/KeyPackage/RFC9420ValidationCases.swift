@@ -1,0 +1,109 @@
+import CatbirdMLS
+import PushProofConformance
+import PushProofCrypto
+import PushProofJSON
+
+/// RFC 9420 §7.3 and §10.1 without a group, one fault per case.
+extension CatbirdKeyPackageValidateVectors {
+    static func rfc9420() -> [VectorCase] {
+        let c = UploadForm.rfc9420
+        let n = F.now
+        var cases: [VectorCase] = []
+        for suite: UInt16 in [1, 3] {
+            let base = KeyPackageSpec.classic(suite, identity: "alice")
+            let s = "suite \(suite): "
+            cases += [
+                c(s + "a valid KeyPackage", ["Normal"], base),
+                c(
+                    s + "GREASE everywhere it may appear", ["Grease"],
+                    base.with {
+                        $0.capabilities.extensions = [0x0A0A, 0x3A3A]
+                        $0.capabilities.proposals = [0x1A1A]
+                        $0.capabilities.credentials = [1, 0x2A2A]
+                        $0.capabilities.cipherSuites = [suite, 0x4A4A]
+                        $0.leafExtensions = [MLSExtension(type: 0x3A3A, data: [])]
+                        $0.extensions = [MLSExtension(type: 0x5A5A, data: [9])]
+                    }),
+                c(
+                    s + "an unknown KeyPackage extension is ignored", ["Extensions"],
+                    base.with { $0.extensions = [MLSExtension(type: 0xF000, data: [1, 2])] }),
+                c(
+                    s + "a leaf extension listed in the capabilities", ["Extensions"],
+                    base.with {
+                        $0.capabilities.extensions = [0xF001]
+                        $0.leafExtensions = [MLSExtension(type: 0xF001, data: [])]
+                    }),
+                c(
+                    s + "application_id needs no capability", ["Extensions"],
+                    base.with { $0.leafExtensions = [MLSExtension(type: 1, data: [7])] }),
+                c(s + "a long lifetime (RFC 9420 sets no maximum)", ["LifetimeSpan"], base.living(0, .max)),
+                c(
+                    s + "a leaf extension not in the capabilities", ["Extensions"],
+                    base.with { $0.leafExtensions = [MLSExtension(type: 0xF001, data: [])] },
+                    code: "UNSUPPORTED_EXTENSIONS"),
+                c(
+                    s + "the credential type not in the capabilities", ["Capabilities"],
+                    base.with { $0.capabilities.credentials = [2] }, code: "UNSUPPORTED_CAPABILITIES"),
+                c(s + "not yet valid", ["LifetimeBoundary"], base.living(n + 60, n + 86_400), code: "INVALID_LIFETIME"),
+                c(s + "expired", ["LifetimeBoundary"], base.living(n - 86_400, n - 60), code: "INVALID_LIFETIME"),
+                c(
+                    s + "leaf source `update`", ["LeafSource"], base.with { $0.source = .update },
+                    code: "UNSUPPORTED_LEAF_SOURCE"),
+                c(
+                    s + "init key = encryption key", ["ReusedKey"], base.with { $0.initKey = $0.encryptionKey },
+                    code: "REUSED_ENCRYPTION_KEY"),
+                c(
+                    s + "the leaf signature with a bit flipped", ["SignatureBitFlip"],
+                    base.with { $0.leafTamper = { $0.signature[31] ^= 2 } }, code: "INVALID_LEAF_SIGNATURE"),
+                c(
+                    s + "the KeyPackage signature with a bit flipped", ["SignatureBitFlip"],
+                    base.with { $0.afterSigning = { $0.signature[31] ^= 2 } }, code: "INVALID_KEY_PACKAGE_SIGNATURE"),
+                c(
+                    s + "the leaf signature's S + L", ["NonCanonicalSignature"],
+                    base.with { $0.leafTamper = { $0.signature = addOrder($0.signature) } },
+                    code: "INVALID_LEAF_SIGNATURE"),
+                c(
+                    s + "KeyPackageTBS signed under the LeafNodeTBS label", ["WrongLabel"],
+                    base.with { $0.keyPackageLabel = "LeafNodeTBS" }, code: "INVALID_KEY_PACKAGE_SIGNATURE"),
+                c(
+                    s + "KeyPackage version 2", ["ProtocolVersion"], base.with { $0.version = 2 },
+                    code: "UNSUPPORTED_PROTOCOL_VERSION"),
+            ]
+        }
+        cases += [
+            c(
+                "suite 2 (P-256): no Ed25519 signature to check", ["CipherSuite"],
+                KeyPackageSpec.classic(2, identity: "alice"), code: "UNSUPPORTED_CIPHERSUITE"),
+            c(
+                "suite 0 (reserved)", ["CipherSuite"], KeyPackageSpec.classic(0, identity: "alice"),
+                code: "UNSUPPORTED_CIPHERSUITE"),
+            c(
+                "suite 7 (P-384)", ["CipherSuite"], KeyPackageSpec.classic(7, identity: "alice"),
+                code: "UNSUPPORTED_CIPHERSUITE"),
+        ]
+        let xwing = KeyPackageSpec().with { $0.credential = .basic(identity: Array("alice".utf8)) }
+        cases += [
+            c("suite 0x004D (Ed25519 signatures): a valid KeyPackage", ["XWing"], xwing),
+            c(
+                "suite 0x004D: init key = encryption key", ["ReusedKey"], xwing.with { $0.initKey = $0.encryptionKey },
+                code: "REUSED_ENCRYPTION_KEY"),
+            c(
+                "suite 0x004D: no credential types in the capabilities", ["Capabilities"],
+                xwing.with { $0.capabilities.credentials = [] }, code: "UNSUPPORTED_CAPABILITIES"),
+            c(
+                "suite 0x004D: two leaf extensions, one not in the capabilities", ["Extensions"],
+                xwing.with {
+                    $0.capabilities.extensions = [0xF001]
+                    $0.leafExtensions = [MLSExtension(type: 0xF001, data: []), MLSExtension(type: 0xF002, data: [])]
+                }, code: "UNSUPPORTED_EXTENSIONS"),
+            c(
+                "suite 0x004D: leaf source `commit`", ["LeafSource"],
+                xwing.with { $0.source = .commit(parentHash: [UInt8](repeating: 1, count: 32)) },
+                code: "UNSUPPORTED_LEAF_SOURCE"),
+            c(
+                "suite 0x004D: KeyPackage version 0", ["ProtocolVersion"], xwing.with { $0.version = 0 },
+                code: "UNSUPPORTED_PROTOCOL_VERSION"),
+        ]
+        return cases
+    }
+}
