@@ -166,7 +166,11 @@ let package = Package(
             name: "PushProofStorageTests",
             dependencies: ["PushProofStorage", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
-            name: "PushProofSuitesTests", dependencies: ["PushProofSuites", "PushProofConformance", "PushProofJSON"]),
+            name: "PushProofSuitesTests",
+            dependencies: [
+                "PushProofSuites", "PushProofConformance", "PushProofJSON", "CatbirdMLS",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["PushProofSuites", "PushProofConformance"]),
     ]
 )

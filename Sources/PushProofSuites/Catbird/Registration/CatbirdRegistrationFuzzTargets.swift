@@ -32,7 +32,7 @@ enum DeviceRegistryHarness {
         defer { serial.unlock() }
         let session: Void? = try? store.scratch {
             var audit = start
-            for step in KeyPackageStoreAudit.decode(data, maximumSteps: maximumSteps) {
+            for step in DeviceRegistryFuzzSteps.decode(data, maximumSteps: maximumSteps) {
                 if let finding = audit.apply(step) { fuzzInvariant(false, finding) }
             }
             if let finding = audit.compare() { fuzzInvariant(false, finding) }
