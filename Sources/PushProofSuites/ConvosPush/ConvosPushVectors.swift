@@ -66,17 +66,16 @@ enum ConvosPushVectors {
         let deployed: [VectorCase] = [
             c("group message routed by clientId", ["ClientIdRouting"], groupPath, convosPayload(), outcome: "routed"),
             c(
-                "the second conversation's clientId routes to its own inbox (corrected 2026-11-23: the push named "
-                    + "the first conversation's group, which the second identity does not hold)", ["ClientIdRouting"],
+                "the second conversation's clientId routes to its own inbox (the push names that conversation's "
+                    + "group, which the second identity holds)", ["ClientIdRouting"],
                 groupPath, convosPayload(clientId: .string(otherClientId), topic: .string(otherGroupTopic)),
                 outcome: "routed"),
             c(
-                "welcome without encryptedMessage (corrected 2026-11-23: the app never reads an installation id "
-                    + "from the topic, so the output has none)", ["Welcome"], welcomePath,
+                "welcome without encryptedMessage (the app never reads an installation id from the topic, so the "
+                    + "output has none)", ["Welcome"], welcomePath,
                 convosPayload(topic: .string(welcomeTopic), message: nil), outcome: "routed"),
             c(
-                "a welcome topic with encryptedMessage takes the group path, finds no g- segment and is dropped "
-                    + "(corrected 2026-11-23: this test routed it as a welcome, PushProof's former rule)",
+                "a welcome topic with encryptedMessage takes the group path, finds no g- segment and is dropped",
                 ["Welcome", "MalformedTopic"], "\(service):64-66, 81-96, 247-250; \(topicRule)",
                 convosPayload(topic: .string(welcomeTopic)), code: "MALFORMED_TOPIC"),
             c(
@@ -104,8 +103,8 @@ enum ConvosPushVectors {
                 "clientId of spaces", ["MissingClientId"], clientIdRule, convosPayload(clientId: "   "),
                 code: "MISSING_CLIENT_ID"),
             c(
-                "clientId is a number: read as absent (corrected 2026-11-23: this test answered MALFORMED_PAYLOAD, "
-                    + "PushProof's type check, now in the hardened group)", ["MissingClientId", "LaxCast"],
+                "clientId is a number: read as absent (PushProof's type check, MALFORMED_PAYLOAD, is in the "
+                    + "hardened group)", ["MissingClientId", "LaxCast"],
                 clientIdRule, convosPayload(clientId: 42), code: "MISSING_CLIENT_ID"),
             c(
                 "notificationData missing", ["MalformedPayload"], "\(routing); \(service):53-56",
@@ -115,8 +114,8 @@ enum ConvosPushVectors {
                 convosPayload().setting("notificationData", to: ["encryptedMessage": .string(mlsMessage)]),
                 code: "MALFORMED_PAYLOAD"),
             c(
-                "apiJWT is a number: read as absent, the push is routed (corrected 2026-11-23: this test answered "
-                    + "MALFORMED_PAYLOAD, PushProof's type check, now in the hardened group)",
+                "apiJWT is a number: read as absent, the push is routed (PushProof's type check, MALFORMED_PAYLOAD, "
+                    + "is in the hardened group)",
                 ["ClientIdRouting", "LaxCast"], "\(payloadFile):54; \(groupPath)",
                 convosPayload().setting("apiJWT", to: 1), outcome: "routed"),
             c(
@@ -138,32 +137,31 @@ enum ConvosPushVectors {
                 "\(groupPath) (Data(base64Encoded:), default options)",
                 convosPayload(message: .string(mlsMessage + " ")), code: "INVALID_BASE64"),
             c(
-                "topic version 2 naming an unknown group: the version is never checked, the group is not found "
-                    + "(corrected 2026-11-23: this test answered MALFORMED_TOPIC)", ["TopicSearched"], lookup,
+                "topic version 2 naming an unknown group: the version is never checked, the group is not found",
+                ["TopicSearched"], lookup,
                 convosPayload(topic: "/xmtp/mls/2/g-00ff/proto"), outcome: "unknownConversation"),
             c(
                 "topic kind \"x-\": no g- segment", ["MalformedTopic"], "\(service):247-250; \(topicRule)",
                 convosPayload(topic: "/xmtp/mls/1/x-00ff/proto"), code: "MALFORMED_TOPIC"),
             c(
-                "an odd-length id: read as the bytes ab 0c, not found (corrected 2026-11-23: this test answered "
-                    + "MALFORMED_TOPIC)", ["TopicSearched"], lookup, convosPayload(topic: "/xmtp/mls/1/g-abc/proto"),
+                "an odd-length id: read as the bytes ab 0c, not found", ["TopicSearched"], lookup,
+                convosPayload(topic: "/xmtp/mls/1/g-abc/proto"),
                 outcome: "unknownConversation"),
             c(
-                "a non-hex id: read as no bytes, not found (corrected 2026-11-23: this test answered "
-                    + "MALFORMED_TOPIC)", ["TopicSearched"], lookup, convosPayload(topic: "/xmtp/mls/1/g-zz/proto"),
+                "a non-hex id: read as no bytes, not found", ["TopicSearched"], lookup,
+                convosPayload(topic: "/xmtp/mls/1/g-zz/proto"),
                 outcome: "unknownConversation"),
             c(
-                "an empty id: not found (corrected 2026-11-23: this test answered MALFORMED_TOPIC)", ["TopicSearched"],
+                "an empty id: not found", ["TopicSearched"],
                 lookup, convosPayload(topic: "/xmtp/mls/1/g-/proto"), outcome: "unknownConversation"),
             c(
-                "no /proto, an unknown group: not found (corrected 2026-11-23: this test answered MALFORMED_TOPIC)",
+                "no /proto, an unknown group: not found",
                 ["TopicSearched"], lookup, convosPayload(topic: "/xmtp/mls/1/g-00ff"), outcome: "unknownConversation"),
             c(
-                "a trailing slash, an unknown group: not found (corrected 2026-11-23: this test answered "
-                    + "MALFORMED_TOPIC)", ["TopicSearched"], lookup, convosPayload(topic: "/xmtp/mls/1/g-00ff/proto/"),
+                "a trailing slash, an unknown group: not found", ["TopicSearched"], lookup,
+                convosPayload(topic: "/xmtp/mls/1/g-00ff/proto/"),
                 outcome: "unknownConversation"),
-            // Added 2026-11-23 from the audit: what the app does with the topics and fields above when the
-            // group is the identity's own.
+            // What the app does with the topics and fields above when the group is the identity's own.
             c(
                 "topic version 2 naming the identity's group: routed", ["TopicSearched"], groupPath,
                 convosPayload(topic: .string("/xmtp/mls/2/g-\(groupId)/proto")), outcome: "routed"),

@@ -118,8 +118,8 @@ enum EnvelopeClientVectors {
             _ comment: String, _ flags: [String], _ plaintext: [UInt8], source: String? = nil, outcome: String? = nil,
             code: String? = nil, also: [JSONValue] = [], nonceLabel: String? = nil
         ) -> VectorCase {
-            // The nonce's label is the comment the test first had, so that a corrected comment
-            // leaves the input as it was.
+            // The nonce's label is the comment unless the test names its own label: a test whose label
+            // differs from its comment keeps its input whatever its comment says.
             receiveCase(
                 comment, flags, source: source,
                 payload: apnsPayload(sealed(plaintext, nonce: "client-\(nonceLabel ?? comment)")), outcome: outcome,
@@ -149,8 +149,8 @@ enum EnvelopeClientVectors {
                         nonce: "client-direct")),
                 outcome: "delivered"),
             receiveCase(
-                "test notification: dropped, the client parses only message and remove (corrected: this test said "
-                    + "delivered)", ["UnexpectedType"], source: types,
+                "test notification: dropped, the client parses only message and remove", ["UnexpectedType"],
+                source: types,
                 payload: apnsPayload(sealed(built(E.test()).plaintext, nonce: "client-test")),
                 outcome: "droppedUnexpectedType"),
             receiveCase(
@@ -224,31 +224,31 @@ enum EnvelopeClientVectors {
                 "APNs with push_key_id as a string", ["IdJsonType", "MalformedPayload"], source: apnsRead,
                 payload: apnsPayload(message, id: .string(String(E.keyId))), code: "MALFORMED_PAYLOAD"),
             receiveCase(
-                "FCM with push_key_id as an integer: not read as E2EE, ignored by the legacy path (corrected: this "
-                    + "test said MALFORMED_PAYLOAD; refusing it is acceptable)", ["IdJsonType", "LegacyFallback"],
+                "FCM with push_key_id as an integer: not read as E2EE, ignored by the legacy path (refusing it is "
+                    + "acceptable)", ["IdJsonType", "LegacyFallback"],
                 source: "\(fcmRead); \(legacy)", service: "fcm", payload: fcmPayload(message, id: .integer(E.keyId)),
                 outcome: "droppedAsLegacy", also: refusedPayload),
             receiveCase(
-                "push_key_id 4294967296: no key has it (corrected: this test said MALFORMED_PAYLOAD; upstream has "
-                    + "no range check, refusing it is acceptable)", ["LenientKeyId", "UnknownKey"],
+                "push_key_id 4294967296: no key has it (upstream has no range check, refusing it is acceptable)",
+                ["LenientKeyId", "UnknownKey"],
                 source: "\(apnsRead); \(lookup)", payload: apnsPayload(message, id: 4_294_967_296),
                 outcome: "droppedUnknownKey", also: refusedPayload),
             receiveCase(
-                "push_key_id -1: no key has it (corrected as tcId 23)", ["LenientKeyId", "UnknownKey"],
+                "push_key_id -1: no key has it (as tcId 23)", ["LenientKeyId", "UnknownKey"],
                 source: "\(apnsRead); \(lookup)", payload: apnsPayload(message, id: -1), outcome: "droppedUnknownKey",
                 also: refusedPayload),
             receiveCase(
-                "push_key_id 1.0 reads as key 1, which the device does not have (corrected as tcId 23; tcId 42 "
-                    + "shows the key it names is used)", ["LenientKeyId", "UnknownKey"],
+                "push_key_id 1.0 reads as key 1, which the device does not have (as tcId 23; tcId 42 shows the key "
+                    + "it names is used)", ["LenientKeyId", "UnknownKey"],
                 source: "\(apnsRead); \(lookup)", payload: apnsPayload(message, id: .number("1.0")),
                 outcome: "droppedUnknownKey", also: refusedPayload),
             receiveCase(
-                "FCM push_key_id \"007\" reads as key 7, which the device does not have (corrected as tcId 23; "
-                    + "tcId 43 shows the key it names is used)", ["LenientKeyId", "UnknownKey"],
+                "FCM push_key_id \"007\" reads as key 7, which the device does not have (as tcId 23; tcId 43 "
+                    + "shows the key it names is used)", ["LenientKeyId", "UnknownKey"],
                 source: "\(fcmRead); \(lookup)", service: "fcm", payload: fcmPayload(message, id: "007"),
                 outcome: "droppedUnknownKey", also: refusedPayload),
             receiveCase(
-                "FCM push_key_id \"\": not read as E2EE, ignored by the legacy path (corrected as tcId 22)",
+                "FCM push_key_id \"\": not read as E2EE, ignored by the legacy path (as tcId 22)",
                 ["LegacyFallback"], source: "\(fcmRead); \(legacy)", service: "fcm",
                 payload: fcmPayload(message, id: ""),
                 outcome: "droppedAsLegacy", also: refusedPayload),
@@ -284,8 +284,8 @@ enum EnvelopeClientVectors {
                     E.message(account: ["realm_url": "https://chat.example.com:8443", "realm_name": "x", "user_id": 10])
                 ).plaintext, source: accountCheck, outcome: "droppedOtherAccount"),
             plaintextCase(
-                "a test notification with an unknown extra field: dropped for its type (corrected: this test said "
-                    + "delivered; tcId 44 checks the extra field on a message)", ["UnexpectedType"],
+                "a test notification with an unknown extra field: dropped for its type (tcId 44 checks the extra "
+                    + "field on a message)", ["UnexpectedType"],
                 JSONWriter.compactBytes(built(E.test()).json.setting("future_field", to: true)), source: types,
                 outcome: "droppedUnexpectedType", nonceLabel: "an unknown extra field is ignored"),
             plaintextCase(
@@ -293,8 +293,7 @@ enum EnvelopeClientVectors {
                 source: "\(flutter)lib/notifications/receive.dart:295 (jsonUtf8Decoder throws)",
                 code: "MALFORMED_NOTIFICATION"),
             plaintextCase(
-                "unknown notification type: dropped (corrected: this test said MALFORMED_NOTIFICATION; refusing it "
-                    + "is acceptable)", ["UnexpectedType"],
+                "unknown notification type: dropped (refusing it is acceptable)", ["UnexpectedType"],
                 JSONWriter.compactBytes(built(E.test()).json.setting("type", to: "poke")), source: types,
                 outcome: "droppedUnexpectedType", also: refusedNotification, nonceLabel: "unknown notification type"),
             plaintextCase(
@@ -303,7 +302,7 @@ enum EnvelopeClientVectors {
                 code: "MALFORMED_NOTIFICATION"),
             plaintextCase(
                 "a test notification with user_id as a string: dropped for its type before any field is read "
-                    + "(corrected: this test said MALFORMED_NOTIFICATION; tcId 45 checks the field on a message)",
+                    + "(tcId 45 checks the field on a message)",
                 ["UnexpectedType"], JSONWriter.compactBytes(built(E.test()).json.setting("user_id", to: "10")),
                 source: types, outcome: "droppedUnexpectedType", also: refusedNotification,
                 nonceLabel: "user_id as a string"),
@@ -311,7 +310,7 @@ enum EnvelopeClientVectors {
                 "message_ids holding a string", ["MalformedNotification"],
                 JSONWriter.compactBytes(built(E.remove([1])).json.setting("message_ids", to: [1, "2"])), source: fields,
                 code: "MALFORMED_NOTIFICATION"),
-            // Added with the audit against zulip-flutter (tcIds 42-47).
+            // What the audit against zulip-flutter found (docs/audit/envelope.md; tcIds 42-47).
             receiveCase(
                 "push_key_id 2718281828.0 reads as key 2718281828: delivered (PushProof recommends refusing it: "
                     + "hardened tcId 603)", ["LenientKeyId"], source: "\(apnsRead); \(delivered)",
@@ -349,8 +348,7 @@ enum EnvelopeClientVectors {
                 "a message whose type is the number 1: dropped (refusing it is acceptable)", ["UnexpectedType"],
                 JSONWriter.compactBytes(built(E.message()).json.setting("type", to: 1)), source: types,
                 outcome: "droppedUnexpectedType", also: refusedNotification),
-            // Added 2026-11-23 (the mutation score): key ids at the ends of their range, on each
-            // reading path, and the smallest boxes.
+            // Key ids at the ends of their range, on each reading path, and the smallest boxes.
             receiveCase(
                 "key id 0: delivered", ["KeyIdRange"], source: "\(apnsRead); \(delivered)",
                 payload: apnsPayload(message, id: 0), keys: keysJSON([(0, E.key, E.now - 10 * E.day, nil)]),
@@ -410,8 +408,7 @@ enum EnvelopeClientVectors {
                         .appending(",\"future_field\":NaN}").utf8),
                 source: "\(flutter)lib/notifications/receive.dart:295 (jsonDecode throws on NaN)",
                 code: "MALFORMED_NOTIFICATION"),
-            // Added 2026-11-23 (docs/audit/envelope.md): how the app reads a message's recipient
-            // and its optional names.
+            // How the app reads a message's recipient and its optional names (docs/audit/envelope.md).
             plaintextCase(
                 "a channel message without recipient_type: channel_id decides", ["RecipientByChannelId"],
                 JSONWriter.compactBytes(built(E.message()).json.removing("recipient_type")), source: recipientRule,
@@ -452,9 +449,8 @@ enum EnvelopeClientVectors {
                 "a plaintext that is not JSON", ["MalformedNotification"], Array("message".utf8),
                 source: "\(flutter)lib/notifications/receive.dart:295 (jsonDecode throws)",
                 code: "MALFORMED_NOTIFICATION"),
-            // Added 2026-11-24 (the mutation score): key ages one second before each deadline,
-            // an http realm's default port, a DM's recipients, fractional key ids, and base64's
-            // unused bits.
+            // Key ages one second before each deadline, an http realm's default port, a DM's recipients,
+            // fractional key ids, and base64's unused bits.
             receiveCase(
                 "newer key 45 days less one second old, never acknowledged: still decrypts", ["KeyRotation"],
                 source: rotation, payload: apnsPayload(viaOld, id: .integer(oldId)),

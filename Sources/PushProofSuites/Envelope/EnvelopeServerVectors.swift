@@ -70,8 +70,8 @@ enum EnvelopeServerVectors {
                 "removal of 250 ids keeps the newest 200", ["RemovalCap"], source: removal,
                 E.remove((1...250).reversed().map { Int64($0) }), nonceLabel: "remove-250"),
             encryptCase(
-                "repeated removal ids are kept, sorted (corrected: this test said they were kept once; "
-                    + "upstream's sorted()[-200:] removes no repeat, and its callers never pass any; "
+                "repeated removal ids are kept, sorted (upstream's sorted()[-200:] removes no repeat, and its "
+                    + "callers never pass any; "
                     + "dropping them is PushProof's hardened rule, tcId 601)", ["RemovalCap"],
                 source: "\(removal); the ids come from one UserMessage row per message "
                     + "(zerver/actions/message_flags.py@4aab119d do_clear_mobile_push_notifications_for_ids)",
@@ -161,15 +161,15 @@ enum EnvelopeServerVectors {
                     + "which Apple documents as over its limit)", ["PayloadLimit"], source: noLimit, service: "apns",
                 id: 1, data: apnsAt),
             payload(
-                "APNs body of 4097 bytes: sent, for APNs to refuse (corrected: this test said PAYLOAD_TOO_LARGE; "
-                    + "upstream has no size check, refusing first is acceptable: hardened tcId 701)",
+                "APNs body of 4097 bytes: sent, for APNs to refuse (upstream has no size check, refusing first is "
+                    + "acceptable: hardened tcId 701)",
                 ["PayloadLimit", "UncheckedSize"], source: noLimit, service: "apns", id: 1, data: apnsOver,
                 also: tooLarge),
             payload(
                 "FCM data of exactly 4096 bytes: sent", ["PayloadLimit"], source: noLimit, service: "fcm", id: 1,
                 data: fcmAt),
             payload(
-                "FCM data of 4097 bytes: sent, for FCM to refuse (corrected as tcId 308; hardened tcId 702)",
+                "FCM data of 4097 bytes: sent, for FCM to refuse (as tcId 308; hardened tcId 702)",
                 ["PayloadLimit", "UncheckedSize"], source: noLimit, service: "fcm", id: 1, data: fcmOver, also: tooLarge
             ),
         ]

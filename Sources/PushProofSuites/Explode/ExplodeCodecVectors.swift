@@ -70,9 +70,8 @@ enum ExplodeCodecVectors {
                 millis: ExplodeFixtures.seconds("1969-07-20T20:17:40Z") * 1000),
             VectorCase(
                 comment:
-                    "0000-01-01T00:00:00Z on the proleptic Gregorian calendar (corrected 2026-11-23: this test was valid "
-                    + "with only this answer; iOS's Foundation counts Julian dates before 1582-10-15 and writes "
-                    + "0000-01-03T00:00:00Z for this instant, the alternative answer)",
+                    "0000-01-01T00:00:00Z on the proleptic Gregorian calendar (iOS's Foundation counts Julian dates "
+                    + "before 1582-10-15 and writes 0000-01-03T00:00:00Z for this instant, the alternative answer)",
                 flags: ["Pre1970", "JulianBefore1582", "FallbackByReading"],
                 source:
                     "\(foundation)JSON/JSONEncoder.swift:1146-1147; \(foundation)Calendar/Calendar_Cache.swift:28-34; "
@@ -94,17 +93,17 @@ enum ExplodeCodecVectors {
                 millis: RFC3339.latest * 1000),
             VectorCase(
                 comment:
-                    "10000-01-01T00:00:00Z: PushProof refuses a year RFC 3339 cannot write (corrected 2026-11-23: this "
-                    + "test was invalid; iOS writes the five-digit year without an error, the alternative answer)",
+                    "10000-01-01T00:00:00Z: PushProof refuses a year RFC 3339 cannot write (iOS writes the five-digit "
+                    + "year without an error, the alternative answer)",
                 flags: ["FarFuture", "FiveDigitYear", "FallbackByReading"],
                 source:
                     "\(codec):33-42; \(foundation)JSON/JSONEncoder.swift:1146-1147; \(iso8601) (year digits unbounded)",
                 input: ["expiresAtUnixMillis": .integer((RFC3339.latest + 1) * 1000)], code: "DATE_OUT_OF_RANGE",
                 alsoAccepted: [try iosEncoding(RFC3339.latest + 1)]),
         ]
-        // Added 2026-11-23 (the mutation score, docs/mutation.md): every calendar boundary the
-        // date arithmetic turns on, each month's last second, the leap rules, the 4-, 100- and
-        // 400-year cycles. Before 1582-10-15 iOS writes the Julian date: the alternative answer.
+        // Every calendar boundary the date arithmetic turns on, each month's last second, the leap
+        // rules, the 4-, 100- and 400-year cycles. Before 1582-10-15 iOS writes the Julian date: the
+        // alternative answer.
         func boundary(_ text: String) throws -> VectorCase {
             let seconds = ExplodeFixtures.seconds(text)
             let ios = try iosEncoding(seconds)
@@ -123,8 +122,8 @@ enum ExplodeCodecVectors {
                 alsoAccepted: same ? [] : [ios])
         }
         for text in ExplodeFixtures.calendarBoundaries { encode.append(try boundary(text)) }
-        // Added 2026-11-24 (the mutation score): the first day of the second half of a year
-        // (a month that follows a 30-day month), and the second before year 0.
+        // The first day of the second half of a year (a month that follows a 30-day month), and the
+        // second before year 0.
         encode.append(try boundary("0000-07-01T00:00:00Z"))
         encode.append(
             VectorCase(
@@ -200,23 +199,23 @@ enum ExplodeCodecVectors {
                 "a leap day", ["LeapDay"], receivePath,
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2024-02-29T23:59:59Z"))),
             d(
-                "a minor version 1.7 is another content type (corrected 2026-11-23: this test was valid, PushProof's "
-                    + "former rule; iOS's codec registry and its type comparison include the minor version, so the "
-                    + "message is dropped as an unsupported content type)", ["ContentType"], typeMatch,
+                "a minor version 1.7 is another content type (iOS's codec registry and its type comparison include "
+                    + "the minor version, so the message is dropped as an unsupported content type)", ["ContentType"],
+                typeMatch,
                 ExplodeFixtures.encoded(content, minor: 7), code: "UNSUPPORTED_VERSION"),
             d(
                 "DEFLATE without a header", ["Compression"], "\(inflate); \(codec):49-56",
                 ExplodeFixtures.encoded(Zlib.deflate(content, format: .raw), compression: 0)),
             d(
                 "DEFLATE with a zlib header: iOS's COMPRESSION_ZLIB inflates raw DEFLATE only and drops the message; "
-                    + "reading the zlib stream is acceptable (corrected 2026-11-23: this test was valid)",
+                    + "reading the zlib stream is acceptable",
                 ["Compression", "RawDeflateOnly"],
                 "\(inflate); xmtplabs/convos-ios@5d1e833e:ConvosAppData/Sources/ConvosAppData/AppDataSerialization.swift:194-197",
                 ExplodeFixtures.encoded(Zlib.deflate(content, format: .zlib), compression: 0), code: "BAD_COMPRESSION",
                 also: [t0]),
             d(
-                "GZIP: iOS's GZIP is Apple LZFSE, which drops a gzip stream; reading the gzip stream is acceptable "
-                    + "(corrected 2026-11-23: this test was valid)", ["Compression", "GzipIsLzfse"], inflate,
+                "GZIP: iOS's GZIP is Apple LZFSE, which drops a gzip stream; reading the gzip stream is acceptable",
+                ["Compression", "GzipIsLzfse"], inflate,
                 ExplodeFixtures.encoded(Zlib.deflate(content, format: .gzip), compression: 1), code: "BAD_COMPRESSION",
                 also: [t0]),
             d(
@@ -241,16 +240,16 @@ enum ExplodeCodecVectors {
                 "lower-case t and z (refused at the t)", ["BadDate"], "\(iso8601):525",
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01t12:30:00z")), code: "INVALID_JSON"),
             try lenient(
-                "30 February: iOS rolls it over to 2 March; PushProof refuses (corrected 2026-11-23: this test was "
-                    + "invalid)", ["RolledOverDate"], "\(dateParse); \(rollOver)",
+                "30 February: iOS rolls it over to 2 March; PushProof refuses", ["RolledOverDate"],
+                "\(dateParse); \(rollOver)",
                 ExplodeFixtures.json("2025-02-30T12:00:00Z")),
             try lenient(
-                "29 February 2100 (not a leap year): iOS rolls it over to 1 March; PushProof refuses (corrected "
-                    + "2026-11-23: this test was invalid)", ["RolledOverDate", "LeapDay"], "\(dateParse); \(rollOver)",
+                "29 February 2100 (not a leap year): iOS rolls it over to 1 March; PushProof refuses",
+                ["RolledOverDate", "LeapDay"], "\(dateParse); \(rollOver)",
                 ExplodeFixtures.json("2100-02-29T12:00:00Z")),
             try lenient(
-                "a leap second: iOS rolls 23:59:60 over to the next day; PushProof refuses (corrected 2026-11-23: "
-                    + "this test was invalid)", ["RolledOverDate"], "\(dateParse); \(rollOver)",
+                "a leap second: iOS rolls 23:59:60 over to the next day; PushProof refuses", ["RolledOverDate"],
+                "\(dateParse); \(rollOver)",
                 ExplodeFixtures.json("2016-12-31T23:59:60Z")),
             d(
                 "a leading space", ["BadDate"], "\(iso8601):430-436",
@@ -292,13 +291,12 @@ enum ExplodeCodecVectors {
                     }(), compression: 1),
                 code: "BAD_COMPRESSION"),
             d(
-                "an unknown compression method 7: iOS ignores it and reads the content as it is; PushProof refuses "
-                    + "(corrected 2026-11-23: this test was invalid)", ["BadCompression", "UnknownCompressionIgnored"],
+                "an unknown compression method 7: iOS ignores it and reads the content as it is; PushProof refuses",
+                ["BadCompression", "UnknownCompressionIgnored"],
                 "\(contentProto):28-44, 119-124; \(contentCodec):38-63",
                 ExplodeFixtures.encoded(content, compression: 7), code: "BAD_COMPRESSION", also: [t0]),
             d(
-                "1 MiB of spaces from 1 KB of DEFLATE: iOS keeps the first 4 x 1034 bytes, which are not JSON "
-                    + "(corrected 2026-11-23: this test answered CONTENT_TOO_LARGE, PushProof's former 64 KiB cap)",
+                "1 MiB of spaces from 1 KB of DEFLATE: iOS keeps the first 4 x 1034 bytes, which are not JSON",
                 ["InflateBufferCut"], "\(inflate); \(codec):49-56", ExplodeFixtures.encoded(bomb, compression: 0),
                 code: "INVALID_JSON"),
             d(
@@ -307,7 +305,7 @@ enum ExplodeCodecVectors {
             d(
                 "a truncated protobuf", ["MalformedProtobuf"], "\(decodedMessage):185-187, 201-204",
                 String(Hex.encode(sample).dropLast(10)), code: "MALFORMED_PROTOBUF"),
-            // Added 2026-11-23 from the audit (docs/audit/explode_codec.md, C2-C10).
+            // The audit's findings C2-C10 (docs/audit/explode_codec.md).
             d(
                 "valid JSON of 445 bytes from 50 bytes of raw DEFLATE: iOS keeps the first 200 bytes and drops the "
                     + "message; reading it whole is acceptable", ["InflateBufferCut"], "\(inflate); \(codec):49-56",
@@ -364,10 +362,10 @@ enum ExplodeCodecVectors {
                 ExplodeFixtures.encoded(ExplodeFixtures.json("1000-01-01T00:00:00Z")),
                 also: [try ios(ExplodeFixtures.json("1000-01-01T00:00:00Z"))]),
         ]
-        // Added 2026-11-23 (the mutation score): the same boundaries as text, and the day, hour,
-        // minute, second, offset and fraction just past each limit. Whether iOS's reading agrees
-        // with the reference decides the result: the same answer is valid, another is acceptable
-        // (iOS's the alternative), both refusing is INVALID_JSON.
+        // The same boundaries as text, and the day, hour, minute, second, offset and fraction just
+        // past each limit. Whether iOS's reading agrees with the reference decides the result: the
+        // same answer is valid, another is acceptable (iOS's the alternative), both refusing is
+        // INVALID_JSON.
         func dated(_ text: String, _ comment: String) throws -> VectorCase {
             let json = ExplodeFixtures.json(text)
             let strict = RFC3339.parse(text)
@@ -392,9 +390,9 @@ enum ExplodeCodecVectors {
         }
         for text in ExplodeFixtures.calendarBoundaries { decode.append(try dated(text, "a calendar boundary")) }
         for (text, comment) in ExplodeFixtures.pastTheLimit { decode.append(try dated(text, comment)) }
-        // Added 2026-11-23 (the mutation score): the protobuf wire format as SwiftProtobuf reads it
-        // for the app (every wire type, a known field with another wire type, strings that are not
-        // UTF-8, varints at their length limit, field 0), and the inflate buffer's edges.
+        // The protobuf wire format as SwiftProtobuf reads it for the app (every wire type, a known
+        // field with another wire type, strings that are not UTF-8, varints at their length limit,
+        // field 0), and the inflate buffer's edges.
         func key(_ number: Int, _ wire: Int) -> [UInt8] { varint(UInt64(number << 3 | wire)) }
         func varint(_ value: UInt64) -> [UInt8] {
             var v = value
@@ -506,9 +504,9 @@ enum ExplodeCodecVectors {
                 "JSON that fills exactly four times its compressed size", ["InflateBufferCut"],
                 "\(inflate); \(codec):49-56",
                 ExplodeFixtures.encoded(ExplodeFixtures.exactlyFourTimes, compression: 0)),
-            // Added 2026-11-24 (the mutation score): each known field in a wire type it is not declared
-            // with (SwiftProtobuf keeps it as an unknown field, except inside a map entry, which it
-            // refuses), an unknown fixed-width field inside the ContentTypeId, DEFLATE's whole window.
+            // Each known field in a wire type it is not declared with (SwiftProtobuf keeps it as an
+            // unknown field, except inside a map entry, whose reader consumes nothing of it), an unknown
+            // fixed-width field inside the ContentTypeId, DEFLATE's whole window.
             raw(
                 "the content type (field 1) also sent as a varint: that copy is an unknown field", ["ProtobufWire"],
                 plain + key(1, 0) + [1]),
@@ -517,9 +515,8 @@ enum ExplodeCodecVectors {
                 plain + key(2, 0) + [1]),
             raw(
                 "the fallback (field 3) sent as a varint: an unknown field", ["ProtobufWire"], plain + key(3, 0) + [1]),
-            // Comments of 351 and 352 corrected 2026-11-24 (answers unchanged): decodeMapField does
-            // not refuse another wire type; it consumes nothing, and the value byte 0x01 is then
-            // read as a tag of field 0, which is malformed (`pushproof fuzz` found the difference).
+            // decodeMapField does not refuse another wire type: it consumes nothing, and the value
+            // byte 0x01 is then read as a tag of field 0, which is malformed.
             rawFrom(
                 "a parameters entry whose key (field 1) is a varint: SwiftProtobuf's map-entry reader consumes "
                     + "nothing of a key or value in another wire type, so the varint's byte 0x01 is read as the next "
@@ -552,8 +549,8 @@ enum ExplodeCodecVectors {
         ]
         decode.append(try dated("2025-06-01T12:30:00+23:59", "the largest offset"))
         decode.append(try dated("2025-06-01T12:30:00-23:59", "the smallest offset"))
-        // Added 2026-11-24 (the mutation score): the inflate buffer is exactly four times the
-        // compressed size, not more; a reader with a larger buffer finds valid JSON here.
+        // The inflate buffer is exactly four times the compressed size, not more; a reader with a
+        // larger buffer finds valid JSON here.
         decode.append(
             d(
                 "JSON whose closing brace lies between four and five times the compressed size, with a stray x "
@@ -561,10 +558,9 @@ enum ExplodeCodecVectors {
                 ["InflateBufferCut"], "\(inflate); \(codec):49-56",
                 ExplodeFixtures.encoded(ExplodeFixtures.braceBetweenFourAndFive, compression: 0),
                 code: "INVALID_JSON"))
-        // Added 2026-11-24 (differential fuzzing of the Python port found the first): the rest of
-        // SwiftProtobuf's binary reader as the app meets it: a varint value read as a tag inside a
-        // map entry, groups skipped to their end (and their depth limit), tags of at most five
-        // bytes, and integers longer than their field keeping their low 32 bits.
+        // The rest of SwiftProtobuf's binary reader as the app meets it: a varint value read as a tag
+        // inside a map entry, groups skipped to their end (and their depth limit), tags of at most
+        // five bytes, and integers longer than their field keeping their low 32 bits.
         let skipOver = "apple/swift-protobuf@1.39.0:Sources/SwiftProtobuf/BinaryDecoder.swift:1302-1350 (skipOver)"
         let tags = "apple/swift-protobuf@1.39.0:Sources/SwiftProtobuf/BinaryDecoder.swift:107-214 (nextFieldNumber)"
         let depth =
@@ -615,7 +611,8 @@ enum ExplodeCodecVectors {
                     + "(decodeSingularEnumField)",
                 ld(1, typeBytes) + ld(4, Zlib.deflate(content, format: .raw)) + key(5, 0) + varint(1 << 32)),
         ]
-        // Added 2026-11-24 (the mutation score of the port's new wire reader): the reader's edges.
+        // The wire reader's edges: cut varints and tags, wire types 6 and 7, five-byte tags, and tags
+        // inside a map entry.
         let entryTags =
             "\(mapEntry); apple/swift-protobuf@1.39.0:Sources/SwiftProtobuf/BinaryDecoder.swift:1419-1434 "
             + "(getTagWithoutUpdatingFieldStart) and FieldTag.swift:54-63"
@@ -731,7 +728,7 @@ enum ExplodeCodecVectors {
                     + "it keeps every reader at the same answer", ["BadCompression"], nil,
                 ExplodeFixtures.encoded(Zlib.deflate(content, format: .gzip), compression: 1), code: "BAD_COMPRESSION"))
 
-        // Added 2026-11-24 (the mutation score).
+        // 30 February in a leap year, the offset extremes, and DEFLATE streams that do not end exactly.
         hardened += [
             ("2024-02-30T12:00:00Z", "30 February in a leap year: INVALID_JSON", notADate),
             ("2025-06-01T12:30:00+23:59", "the largest offset, +23:59: read", oneSpelling),

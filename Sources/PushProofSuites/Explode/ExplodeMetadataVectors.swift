@@ -131,13 +131,13 @@ enum ExplodeMetadataVectors {
                 Base64.encode([0x1F, 0, 0], variant: .urlSafeNoPadding), code: "MALFORMED_APP_DATA"),
             dec(
                 "standard base64 with padding: the app maps -_ to +/, pads only when needed and reads the standard "
-                    + "alphabet, so this is 102's metadata; PushProof refuses (corrected 2026-11-23: this test was "
-                    + "invalid)", ["MalformedAppData", "AppDataBase64Lenient"], fromCompact, Base64.encode(raw),
+                    + "alphabet, so this is 102's metadata; PushProof refuses",
+                ["MalformedAppData", "AppDataBase64Lenient"], fromCompact, Base64.encode(raw),
                 code: "MALFORMED_APP_DATA", also: [["output": ExplodeOperations.metadataJSON(m)]]),
             dec(
                 "not a protobuf", ["MalformedAppData", "MalformedProtobuf"], "\(fromCompact); \(serialization):50",
                 Base64.encode([0xFF, 0xFF, 0xFF], variant: .urlSafeNoPadding), code: "MALFORMED_APP_DATA"),
-            // Added 2026-11-23 from the audit (docs/audit/explode_codec.md, M1-M3).
+            // The audit's findings M1-M3 (docs/audit/explode_codec.md).
             dec(
                 "declared size 9 bytes short, cutting the stream just before expiresAtUnix: the app reads the tag and "
                     + "profiles and silently loses the explosion time; PushProof refuses", ["AppDataCut"],

@@ -6,8 +6,8 @@ import PushProofJSON
 
 /// The ExplodeSettings suite's operations. Inputs and outputs: docs/vector-format.md.
 enum ExplodeOperations {
-    /// Division rounding toward minus infinity, for every Int64 (b > 0): the negation this once
-    /// used trapped on Int64.min, which differential fuzzing found.
+    /// Division rounding toward minus infinity, for every Int64 (b > 0), Int64.min included: it
+    /// negates nothing, since negating Int64.min traps.
     static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         let (q, r) = a.quotientAndRemainder(dividingBy: b)
         return r < 0 ? q - 1 : q

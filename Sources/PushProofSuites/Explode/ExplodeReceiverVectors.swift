@@ -48,13 +48,13 @@ enum ExplodeReceiverVectors {
                 "an explode sent by this inbox is ignored", ["FromSelf"], source: "\(fromSelf); \(due)",
                 [explode(now, fromSelf: true), trigger(now), ev("resync")]),
             trace(
-                "a second explode with an earlier time replaces the first (corrected 2026-11-23: this test said the "
-                    + "second explode is ignored, which is PushProof's former rule, not upstream's)",
+                "a second explode with an earlier time replaces the first (upstream does not ignore a second "
+                    + "explode)",
                 ["EarlierExplodeReplaces"], source: "\(store); \(due)",
                 [explode(now + 7200), explode(now), trigger(now)]),
             trace(
-                "a scheduled explosion waits until expiresAt <= now, then happens (corrected 2026-11-23: this test "
-                    + "exploded 1 s early under PushProof's 60 s allowance, which upstream does not have)",
+                "a scheduled explosion waits until expiresAt <= now, then happens (upstream has no clock-skew "
+                    + "allowance)",
                 ["Scheduled", "ExactDue"], source: "\(worker):55-66, 147-153",
                 [
                     explode(now + 3600), trigger(now), trigger(now + 3599, "conversationExpired"),
@@ -64,12 +64,12 @@ enum ExplodeReceiverVectors {
                 "the notification tap triggers it", [], source: "\(worker):76-82; \(due)",
                 [explode(now - 10), trigger(now, "explosionNotificationTapped")]),
             trace(
-                "sender's clock 30 s ahead: not due until the receiver's clock gets there (corrected 2026-11-23: "
-                    + "the 60 s clock-skew allowance is PushProof's; see the hardened group)",
+                "sender's clock 30 s ahead: not due until the receiver's clock gets there (the 60 s clock-skew "
+                    + "allowance is PushProof's; see the hardened group)",
                 ["ExactDue"], source: due, [explode(now + 30), trigger(now)]),
             trace(
-                "61 s ahead: scheduled, still not due a second later (corrected 2026-11-23: the 60 s allowance is "
-                    + "PushProof's)", ["ExactDue", "Scheduled"], source: due,
+                "61 s ahead: scheduled, still not due a second later (the 60 s allowance is PushProof's)",
+                ["ExactDue", "Scheduled"], source: due,
                 [explode(now + 61), trigger(now), trigger(now + 1)]),
             trace(
                 "metadata alone stores expiresAt", ["MetadataOverwrites"], source: "\(overwrite); \(due)",
@@ -78,9 +78,9 @@ enum ExplodeReceiverVectors {
                 "metadata earlier than the message overwrites it", ["MetadataOverwrites"],
                 source: "\(overwrite); \(due)", [explode(now + 7200), meta(now), trigger(now)]),
             trace(
-                "metadata later than the message overwrites it too: the explosion is postponed (corrected "
-                    + "2026-11-23: this test said a later copy is ignored, which is PushProof's advice, now in the "
-                    + "hardened group)", ["MetadataOverwrites"], source: "\(overwrite); \(due)",
+                "metadata later than the message overwrites it too: the explosion is postponed (ignoring a later "
+                    + "copy is PushProof's advice, in the hardened group)", ["MetadataOverwrites"],
+                source: "\(overwrite); \(due)",
                 [explode(now), meta(now + 7200), trigger(now)]),
             trace(
                 "an expiresAt before 1970 explodes at the first trigger", ["Pre1970"],

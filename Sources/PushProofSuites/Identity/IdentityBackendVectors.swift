@@ -27,15 +27,15 @@ enum IdentityBackendVectors: IdentityFixtures {
         }
         let requests = [
             register(
-                "register the device with its APNs token, authenticated by App Check (corrected 2026-11-23: this "
-                    + "test sent the JWT, which device registration does not carry)",
+                "register the device with its APNs token, authenticated by App Check (device registration does not "
+                    + "carry the JWT)",
                 [
                     "request": "registerDevice", "deviceId": .string(deviceId), "pushToken": .string(pushToken),
                     "apnsEnv": "production",
                 ]),
             register(
-                "register the device before it has a push token, authenticated by App Check (corrected 2026-11-23: "
-                    + "this test sent the JWT)", ["request": "registerDevice", "deviceId": .string(deviceId)]),
+                "register the device before it has a push token, authenticated by App Check",
+                ["request": "registerDevice", "deviceId": .string(deviceId)]),
             b(
                 "subscribe a conversation's topics under its clientId, hmac keys empty",
                 ["BackendRequest", "NoInboxId"],
@@ -78,8 +78,7 @@ enum IdentityBackendVectors: IdentityFixtures {
                 comment:
                     "delete a conversation: unsubscribe the inbox's welcome topic only (the unregister that follows "
                     + "ends the rest), unregister, the records, the keychain identity, then the SDK's database file "
-                    + "(or, when the SDK's call throws, Convos's fallback list, the alternative). Corrected 2026-11-23: "
-                    + "this test unsubscribed every topic and deleted xmtp-production-<id>.db3, -shm and -wal",
+                    + "(or, when the SDK's call throws, Convos's fallback list, the alternative)",
                 flags: ["TeardownOrder", "NoInboxId", "SdkDeletesOneFile"],
                 source: "\(ism):921-1014; xmtp/libxmtp@899650a4:sdks/ios/Sources/XMTPiOS/Client.swift:382, 847-851",
                 input: teardownInput, alsoAccepted: [fallbackAnswer])

@@ -131,10 +131,10 @@ enum IdentityKeychainVectors: IdentityFixtures {
             d("clientId missing", ["RecordShape"], record(clientId: nil), code: "MISSING_FIELD"),
             d("keys.databaseKey missing", ["RecordShape"], record(keys: ["privateKeyData": pk]), code: "MISSING_FIELD"),
             d(
-                "an extra field is ignored (corrected: this test said UNEXPECTED_FIELD; refusing it is hardened "
-                    + "tcId 301)", ["RecordShape", "LenientRecord"], extraField),
+                "an extra field is ignored (refusing it is hardened tcId 301)", ["RecordShape", "LenientRecord"],
+                extraField),
             d(
-                "an extra key field is ignored (corrected as tcId 108; hardened tcId 302)",
+                "an extra key field is ignored (as tcId 108; hardened tcId 302)",
                 ["RecordShape", "LenientRecord"], extraKeyField),
             d("clientId is a number", ["RecordShape"], record(clientId: 7), code: "WRONG_TYPE"),
             d("keys is a string", ["RecordShape"], record(keys: "keys"), code: "WRONG_TYPE"),
@@ -152,13 +152,13 @@ enum IdentityKeychainVectors: IdentityFixtures {
                 source: privateKeyCheck),
             d(
                 "databaseKey of 33 bytes decodes: the record has no length check, the XMTP client refuses the key "
-                    + "later (corrected: this test said INVALID_KEY_LENGTH; hardened tcId 303)",
+                    + "later (hardened tcId 303)",
                 ["KeyEncoding", "LenientRecord"], longDatabaseKey,
                 source:
                     "\(store):40; xmtp/libxmtp@a53a97ed:bindings/mobile/src/mls.rs:456-471 (checked at client creation)"
             ),
             d(
-                "databaseKey empty decodes (corrected as tcId 115; hardened tcId 304)",
+                "databaseKey empty decodes (as tcId 115; hardened tcId 304)",
                 ["KeyEncoding", "LenientRecord"],
                 emptyDatabaseKey, source: "\(store):40"),
             d(
@@ -170,28 +170,28 @@ enum IdentityKeychainVectors: IdentityFixtures {
                 record(keys: keys(.string(Base64.encode(Hex.decode(order)!)), dk)), code: "INVALID_PRIVATE_KEY",
                 source: privateKeyCheck),
             d(
-                "clientId in lower case decodes: no id is checked (corrected: this test said INVALID_CLIENT_ID; "
-                    + "hardened tcId 305)", ["InvalidClientId", "LenientRecord"], oddIds[0],
+                "clientId in lower case decodes: no id is checked (hardened tcId 305)",
+                ["InvalidClientId", "LenientRecord"], oddIds[0],
                 source:
                     "\(decoding); the app's own tests store ids such as \"coding-test-client\" (KeychainIdentityStoreTests.swift:218-267, 389-405)"
             ),
             d(
-                "clientId of version 1 decodes (corrected as tcId 119; hardened tcId 306)",
+                "clientId of version 1 decodes (as tcId 119; hardened tcId 306)",
                 ["InvalidClientId", "LenientRecord"], oddIds[1]),
             d(
-                "clientId without dashes decodes (corrected as tcId 119; hardened tcId 307)",
+                "clientId without dashes decodes (as tcId 119; hardened tcId 307)",
                 ["InvalidClientId", "LenientRecord"], oddIds[2]),
             d(
-                "clientId that is not a UUID decodes (corrected as tcId 119; hardened tcId 308)",
+                "clientId that is not a UUID decodes (as tcId 119; hardened tcId 308)",
                 ["InvalidClientId", "LenientRecord"], oddIds[3]),
             d(
-                "inboxId in upper case decodes (corrected as tcId 119; hardened tcId 309)",
+                "inboxId in upper case decodes (as tcId 119; hardened tcId 309)",
                 ["InvalidInboxId", "LenientRecord"], oddIds[4]),
             d(
-                "inboxId with 0x decodes (corrected as tcId 119; hardened tcId 310)",
+                "inboxId with 0x decodes (as tcId 119; hardened tcId 310)",
                 ["InvalidInboxId", "LenientRecord"],
                 oddIds[5]),
-            // Added with the audit (tcId 125): the bytes iOS writes.
+            // The bytes iOS writes (tcId 125).
             d(
                 "a record as iOS's JSONEncoder writes it: another member order, / escaped as \\/", ["Normal"],
                 iosRecord),

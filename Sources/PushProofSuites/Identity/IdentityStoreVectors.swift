@@ -57,7 +57,7 @@ enum IdentityStoreVectors: IdentityFixtures {
                 [save(i1, clientA), save(i2, clientB), byClient(clientA), byClient(clientB)]),
             try t(
                 "delete removes the identity by both keys; deleting again finds nothing (or, as the app cannot tell, "
-                    + "reports deleted: corrected 2026-11-23, this test allowed only notFound)",
+                    + "reports deleted)",
                 ["Deletion", "DeleteReportsNothing"], deletion,
                 [save(i1, clientA), delete(i1), byClient(clientA), byInbox(i1), delete(i1)],
                 also: [4: ["result": "deleted"]]),
@@ -70,16 +70,16 @@ enum IdentityStoreVectors: IdentityFixtures {
                 [save(i1, clientA), save(i2, clientB), delete(i1), byClient(clientB), byClient(clientA)]),
             try t(
                 "a mismatch after a duplicate: each refusal changes nothing (step 3: the keychain store's "
-                    + "DUPLICATE_CLIENT_ID is the alternative; corrected 2026-11-23, this test allowed only InboxWriter's "
-                    + "answer)", ["ClientIdMismatch", "DuplicateClientId", "InboxWriterOrder"],
+                    + "DUPLICATE_CLIENT_ID is the alternative)",
+                ["ClientIdMismatch", "DuplicateClientId", "InboxWriterOrder"],
                 "\(writer):35-50; \(keychain):371-381",
                 [
                     save(i1, clientA), save(i2, clientB), save(i2, clientA), save(i1, clientC), byInbox(i1),
                     byInbox(i2), byClient(clientC),
                 ], also: [2: ["error": "DUPLICATE_CLIENT_ID", "clientId": .string(clientA)]]),
             try t(
-                "deleting an unknown inbox finds nothing (or reports deleted, as the app cannot tell: corrected "
-                    + "2026-11-23, this test allowed only notFound)", ["Deletion", "DeleteReportsNothing"], deletion,
+                "deleting an unknown inbox finds nothing (or reports deleted, as the app cannot tell)",
+                ["Deletion", "DeleteReportsNothing"], deletion,
                 [delete(i1)], also: [0: ["result": "deleted"]]),
         ]
         return VectorFileDeclaration(

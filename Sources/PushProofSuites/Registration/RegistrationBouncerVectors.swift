@@ -234,8 +234,8 @@ enum RegistrationBouncerVectors {
             raw("ts-fraction", F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": .number("\(t).5")])))
         let boolTime = raw("ts-bool", F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": true]))
         acceptable(
-            "timestamp is a boolean (corrected: this test was invalid; pydantic's lax mode reads true as 1, so the "
-                + "deployed bouncer answers REQUEST_EXPIRED; BAD_REQUEST stays the strict answer)",
+            "timestamp is a boolean (pydantic's lax mode reads true as 1, so the deployed bouncer answers "
+                + "REQUEST_EXPIRED; BAD_REQUEST is the strict answer)",
             ["PlaintextSchema", "LaxTimestamp", "SourceLinesNotRead"], code: .badRequest,
             reason: .wrongType("timestamp"), boolTime.request,
             boolTime.intermediate)
@@ -267,8 +267,8 @@ enum RegistrationBouncerVectors {
                 F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": ts, "ios_app_id": .string(F.iosAppId)])))
         let otherApp = F.seal(F.apns(app: "com.example.Other"), label: "apns-other-app")
         acceptable(
-            "APNs with an unknown ios_app_id (corrected: this test was invalid; the deployed bouncer checks only "
-                + "the pattern ^[.a-zA-Z0-9-]+$ and stores it)", ["IosAppIdRule", "AnyIosAppId", "SourceLinesNotRead"],
+            "APNs with an unknown ios_app_id (the deployed bouncer checks only the pattern ^[.a-zA-Z0-9-]+$ and "
+                + "stores it)", ["IosAppIdRule", "AnyIosAppId", "SourceLinesNotRead"],
             code: .badRequest,
             reason: .iosAppIdUnknown, otherApp.request, otherApp.intermediate)
         cases[cases.count - 1].source =
@@ -283,8 +283,8 @@ enum RegistrationBouncerVectors {
             F.seal(F.apns("zz" + F.apnsToken.dropFirst(2)), label: "apns-zz"))
         let spaced = F.seal(F.apns(F.apnsToken.prefix(32) + " " + F.apnsToken.dropFirst(32)), label: "apns-space")
         acceptable(
-            "APNs token with a space (corrected: this test was invalid; the deployed bouncer reads the token with "
-                + "bytes.fromhex, which skips whitespace between digit pairs, and stores it)",
+            "APNs token with a space (the deployed bouncer reads the token with bytes.fromhex, which skips "
+                + "whitespace between digit pairs, and stores it)",
             ["ApnsTokenNotHex", "FromHexWhitespace", "SourceLinesNotRead"], code: .badRequest, reason: .apnsTokenNotHex,
             spaced.request,
             spaced.intermediate)
@@ -354,31 +354,30 @@ enum RegistrationBouncerVectors {
         var urlSafe = b.request
         urlSafe.encryptedPushRegistration = Base64.encode(b.box, variant: .urlSafeNoPadding)
         acceptable(
-            "URL-safe alphabet without padding (corrected 2026-11-23: this test was invalid with the deployed bouncer's "
-                + "answer only informative; a faithful port gives it, so it passes too)", ["Base64UrlSafe"],
+            "URL-safe alphabet without padding (the deployed bouncer's answer, HTTP 500, passes too: a faithful "
+                + "port gives it)", ["Base64UrlSafe"],
             code: .badRequest, reason: .registrationNotBase64, urlSafe, b.intermediate)
         var unpadded = b.request
         unpadded.encryptedPushRegistration = String(canonical.reversed().drop { $0 == "=" }.reversed())
         acceptable(
-            "standard alphabet with the padding removed (corrected 2026-11-23 as tcId 77: the deployed bouncer's "
-                + "HTTP 500 passes too)", ["Base64MissingPadding"], code: .badRequest, reason: .registrationNotBase64,
+            "standard alphabet with the padding removed (as tcId 77: the deployed bouncer's HTTP 500 passes too)",
+            ["Base64MissingPadding"], code: .badRequest, reason: .registrationNotBase64,
             unpadded, b.intermediate)
         var nonCanonical = b.request
         nonCanonical.encryptedPushRegistration = bumpTrailingBits(canonical)
         acceptable(
-            "non-zero unused bits in the last symbol (corrected 2026-11-23: this test was invalid although the "
-                + "deployed bouncer decodes and stores it)", ["Base64NonCanonical"], code: .badRequest,
+            "non-zero unused bits in the last symbol (the deployed bouncer decodes and stores it, which passes "
+                + "too)", ["Base64NonCanonical"], code: .badRequest,
             reason: .registrationNotBase64, nonCanonical, b.intermediate)
-        // Added with the registration audit (tcId 80): the strict rule had accepted what
-        // bytes.fromhex refuses.
+        // bytes.fromhex refuses a lone hex digit, so the strict rule refuses it too (tcId 80,
+        // docs/audit/registration.md).
         bad(
             "APNs token with an odd number of hex digits (bytes.fromhex refuses a lone digit)",
             ["ApnsTokenNotHex", "SourceLinesNotRead"],
             .apnsTokenNotHex, F.seal(F.apns(String(F.apnsToken.dropLast())), label: "apns-odd"))
         cases[cases.count - 1].source =
             "zulip/zulip@99445ce4:zilencer/views.py PushRegistration.is_valid_token (bytes.fromhex refuses a lone digit; lines not determined)"
-        // Added 2026-11-24 (tcIds 81, 82), when the Python port began validating with pydantic
-        // itself: pydantic's string-to-integer reading, and the app id pattern's refusal.
+        // pydantic's string-to-integer reading, and the app id pattern's refusal (tcIds 81, 82).
         let spelledTime = raw(
             "ts-string-spelled",
             F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": .string(" +1_772_513_819.00 ")]))
@@ -395,8 +394,8 @@ enum RegistrationBouncerVectors {
         cases[cases.count - 1].source =
             "zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py ApnsAppId (the pattern ^[.a-zA-Z0-9-]+$; lines not determined)"
         cases[cases.count - 1].flags.append("SourceLinesNotRead")
-        // Added 2026-11-24 (tcIds 83-85): request fields a form POST cannot carry as strings, and a
-        // token_id no base64 decoder reads.
+        // Request fields a form POST cannot carry as strings, and a token_id no base64 decoder reads
+        // (tcIds 83-85).
         let tests =
             "zulip/zulip (FL 468, commit not determined; index id 15023056800):zerver/tests/test_push_registration.py"
         for field in ["bouncer_public_key", "encrypted_push_registration"] {
@@ -524,8 +523,8 @@ enum RegistrationBouncerVectors {
             BouncerCase(
                 comment: "proposal: push_account_id missing", flags: ["MalformedRequest"], result: .invalid,
                 code: .badRequest, reason: .malformedRequestField("push_account_id"), request: noAccount))
-        // Added 2026-11-23: the design document's base64 is standard and canonical (the deployed
-        // bouncer's leniencies are acceptable only in `deployed`).
+        // The design document's base64 is standard and canonical (the deployed bouncer's
+        // leniencies are acceptable only in `deployed`).
         s = p(F.fcm(), "url-safe")
         var urlSafe = s.request
         urlSafe.encryptedPushRegistration = Base64.encode(s.box, variant: .urlSafeNoPadding)

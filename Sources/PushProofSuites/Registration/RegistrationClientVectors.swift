@@ -88,7 +88,7 @@ enum RegistrationClientVectors {
             tokenCase(
                 F.nonAsciiToken,
                 "a non-ASCII token hashes its UTF-8 bytes, as the server does; zulip-flutter hashes its UTF-16 code "
-                    + "units cut to bytes, which passes too (corrected: this test was valid with the server's value only)",
+                    + "units cut to bytes, which passes too",
                 ["NonAsciiToken", "ClientServerDisagree"],
                 source:
                     "zulip/zulip-flutter@e989e4f:lib/notifications/receive.dart:61-64 (sha256.convert(token.codeUnits)); "

@@ -83,12 +83,12 @@ enum RegistrationServerVectors {
                 source: "\(view):334-347"),
             ParameterCase(
                 comment: "push_key without push_key_id beside a complete token group: the partial group is ignored, "
-                    + "a token rotation (corrected: this test said Missing parameters; refusing it is hardened tcId 801)",
+                    + "a token rotation (refusing it is hardened tcId 801)",
                 flags: ["GroupRule"], params: device + without(key, "push_key_id") + token,
                 source: "\(view):334-342 (a group counts only when complete), 358-377"),
             ParameterCase(
                 comment: "token group without encrypted_push_registration beside a complete key group: a key "
-                    + "rotation (corrected as tcId 9; hardened tcId 802)", flags: ["GroupRule"],
+                    + "rotation (as tcId 9; hardened tcId 802)", flags: ["GroupRule"],
                 params: device + key + without(token, "encrypted_push_registration"),
                 source: "\(view):334-356"),
             ParameterCase(
@@ -100,8 +100,8 @@ enum RegistrationServerVectors {
                 message: ServerMessages.missingArgument("device_id"),
                 source: "\(view):310 (device_id required); RequestVariableMissingError text"),
             ParameterCase(
-                comment: "device_id not JSON (corrected: the text was Invalid `device_id`, which upstream gives "
-                    + "a well-formed id of another user's device)", flags: ["ExactMessage"],
+                comment: "device_id not JSON (upstream gives the text Invalid `device_id` to a well-formed id of "
+                    + "another user's device)", flags: ["ExactMessage"],
                 params: [("device_id", "seven")] + key, message: ServerMessages.notValidJSON("device_id"),
                 source: "\(view):310 (device_id: Json[int]); \(typedEndpoint) json_invalid"),
             ParameterCase(
@@ -118,7 +118,7 @@ enum RegistrationServerVectors {
                 params: device + replacing(key, "push_key_id", "-1"), message: ServerMessages.invalidPushKeyId,
                 source: "\(view):320 (uint32_validator)"),
             ParameterCase(
-                comment: "push_key_id not JSON (corrected: Json[int] fails before the uint32 check)",
+                comment: "push_key_id not JSON (Json[int] fails before the uint32 check)",
                 flags: ["Uint32Range", "ExactMessage"], params: device + replacing(key, "push_key_id", "0x10"),
                 message: ServerMessages.notValidJSON("push_key_id"),
                 source: "\(view):320 (push_key_id: Json[int] | None); \(typedEndpoint) json_invalid"),
@@ -143,13 +143,13 @@ enum RegistrationServerVectors {
                 params: device + replacing(token, "token_id", "%%%"), message: ServerMessages.tokenIdNotBase64,
                 source: "\(view):369; \(devices):26-30"),
             ParameterCase(
-                comment: "token_id of 7 bytes: no length check, read as a signed integer (corrected: this test "
-                    + "said Invalid `token_id`, PushProof's text; the check is hardened tcId 803)",
+                comment: "token_id of 7 bytes: no length check, read as a signed integer (the check is hardened "
+                    + "tcId 803)",
                 flags: ["TokenIdLength"],
                 params: device + replacing(token, "token_id", Base64.encode([1, 2, 3, 4, 5, 6, 7])),
                 source: "\(devices):26-32 (b64decode, int.from_bytes signed, no length check)"),
             ParameterCase(
-                comment: "token_kind \"gcm\" (corrected: the deployed text is known)",
+                comment: "token_kind \"gcm\" (upstream's exact text)",
                 flags: ["TokenKind", "ExactMessage"],
                 params: device + replacing(token, "token_kind", "gcm"), message: ServerMessages.tokenKindNotInList,
                 source: "\(view):311-313 (check_string_in_validator); \(typedEndpoint) value_error"),
@@ -160,7 +160,7 @@ enum RegistrationServerVectors {
             ParameterCase(
                 comment: "a new push key while a token registration is pending", flags: ["Normal"],
                 params: device + key, inProgress: [deviceId], source: "\(view):349-356 (before the pending check)"),
-            // Added with the audit against the FL 468 view (tcIds 27-31).
+            // What the audit against the FL 468 view found (docs/audit/registration.md; tcIds 27-31).
             ParameterCase(
                 comment: "key group only on a device with no registration", flags: ["GroupRule", "ExactMessage"],
                 params: fresh + key, message: ServerMessages.noRegistrationToRotateKey, source: "\(view):349-351"),
@@ -318,8 +318,8 @@ enum RegistrationServerVectors {
                 source: src("\(view):358-361")),
             profile == .deployed
                 ? LifecycleCase(
-                    comment: "a refused token rotation leaves the active token active (corrected: this trace "
-                        + "re-registered the same parameters, which upstream answers without a change)",
+                    comment: "a refused token rotation leaves the active token active (a rotation, since upstream "
+                        + "answers the same parameters again without a change)",
                     flags: ["Lifecycle", "TerminalError"],
                     steps: [
                         ["register": register], ok, ["register": rotateToken],

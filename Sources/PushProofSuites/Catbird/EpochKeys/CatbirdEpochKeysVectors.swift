@@ -342,7 +342,7 @@ enum CatbirdEpochKeysVectors {
                 comment: "an archived key without its type", flags: ["MissingAddress"],
                 steps: [store(item("archive", 1))], deployed: .error("MISSING_ADDRESS"),
                 strict: .error("MISSING_ADDRESS"), proposal: .error("MISSING_ADDRESS"), source: S.archiveItem),
-            // Added 2026-11-24 (issue 13): real epoch secrets, from RFC 9420's key schedule.
+            // Real epoch secrets, from RFC 9420's key schedule.
             Trace(
                 comment:
                     "the epoch secrets of five epochs as RFC 9420's key schedule derives them (suite 1; PushProof's own "

@@ -210,7 +210,7 @@ enum DeviceRegistrationCases {
                     register(uuid: u1), register("iPad", uuid: u2, key: key(2)), welcome(1), welcome(2),
                     register(uuid: u1, key: key(2)),
                 ]),
-            // Added 2026-11-24 (issue 13): what the legacy server never compares (tcIds 41-42).
+            // What the legacy server never compares (tcIds 41-42).
             trace(
                 "a cipherSuite string naming another suite than the KeyPackage's (suite 1): stored, never compared",
                 ["Unchecked"], rd("348-381") + " " + store,

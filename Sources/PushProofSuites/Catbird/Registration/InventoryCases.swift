@@ -10,15 +10,15 @@ enum InventoryCases {
     static let dedupSource = "\(legacy)/handlers/mls_chat/publish_key_packages.rs:294-305 \(legacy)/db.rs:886-889"
     static let reserveSource = "\(legacy)/db.rs:1482-1511"
     static let cleanupSource = "\(legacy)/jobs/key_package_cleanup.rs:10-84 \(legacy)/db.rs:1263-1332"
-    /// The clean protocol's files were read through the search index, which gives no line numbers.
-    /// Lines counted in the stored file on 2026-11-24 (before, this source said "lines not read").
+    /// The clean protocol's files were read through the search index, which gives no line numbers;
+    /// this one's lines are counted in the stored file.
     static let core =
         "joshlacal/mls-ds@7abba59626973a30b6a3bbc256966ebc2a882c80:server/migrations/20260722000001_chat_protocol_core.sql:"
         + "681-744 (chat.key_packages: init_key UNIQUE :685, PRIMARY KEY (key_package_ref) :697, the status check "
         + ":713), :147-285 (enforce_core_lifecycle_transition; key packages :170-178: terminal states immutable, "
         + "available -> reserved | expired | revoked, reserved -> available | consumed | expired | revoked), "
         + ":2970-2995 (the live limit, 1000, checked at commit)"
-    /// Lines counted in the stored file on 2026-11-24 (before, this source said "lines not read").
+    /// Lines counted in the stored file.
     static let repository =
         "joshlacal/mls-ds@20bfa48c7342df2be38d04f30bd95a4d7c936e91:server/src/chat_protocol/repository/key_packages.rs:32 "
         + "(MAX_LIVE_KEY_PACKAGES = 1000), :86-129 (an empty batch; the owner device locked, missing or revoked; the "
@@ -71,7 +71,7 @@ enum InventoryCases {
     static let errorMapping =
         "joshlacal/mls-ds@14bb1e6c6287418d9735e336acfcd8714976855d:server/src/handlers/chat/device_views.rs:163-180 (key_package_failure) "
         + "joshlacal/mls-ds@d57a635f36e966ce77af3b81d16918f9500b6efe:server/src/handlers/chat/errors.rs:148-175 (protocol_http_status)"
-    /// Lines counted in the stored file on 2026-11-24 (before, this source said "lines not read").
+    /// Lines counted in the stored file.
     static let recovery =
         "joshlacal/mls-ds@02549e18aa56806bf2c6ad35390a7305ad9c37cd:server/src/chat_protocol/repository/recovery.rs:"
         + "536-568 (LOCK_AVAILABLE_RECOVERY_PACKAGE_SQL: status available, not_before < now < not_after, created_at "
@@ -131,11 +131,10 @@ enum InventoryCases {
             input: ["now": .integer(now), "steps": .array(steps)], deployedAnswer: deployedAnswer)
     }
 
-    /// Why most deployed traces changed on 2026-11-24 (their ids kept): they published from a
-    /// device that never enrolled, which the clean server refuses.
+    /// Why the deployed traces enroll the device before it publishes: the clean server refuses a
+    /// replenishment from a device that never enrolled.
     static let enrolledFirst =
-        " (corrected 2026-11-24: the device enrolls first; a replenishment from a device never enrolled is "
-        + "DeviceNotRegistered, 401)"
+        " (the device enrolls first: a replenishment from a device never enrolled is DeviceNotRegistered, 401)"
 
     static func deployed() -> [VectorCase] {
         let a = [kp("a1"), kp("a2"), kp("a3")]
@@ -151,9 +150,8 @@ enum InventoryCases {
                 ["HandedOutOnce"], recovery,
                 [enroll(a), claim(device: phone), claim(device: phone), claim(device: phone), claim(device: phone)]),
             trace(
-                "claims skip packages expired or expiring now (corrected 2026-11-24: this test uploaded packages "
-                    + "already expired or not yet valid, which the clean server refuses at upload; the clock now "
-                    + "moves past their not_after instead, and the device enrolls first)",
+                "claims skip packages expired or expiring now (the clock moves past their not_after, since the clean "
+                    + "server refuses packages already expired or not yet valid at upload; the device enrolls first)",
                 ["Lifetime"], recovery + " " + enrollLifetime,
                 [
                     enroll([kp("old", notAfter: now + 600), kp("soon", notAfter: now + 1200), kp("ok")]),
@@ -173,9 +171,8 @@ enum InventoryCases {
                 "a released package is available again and claimed first" + enrolledFirst, ["StatusMachine"],
                 core + " " + recovery, [enroll(a), claim(device: phone), on("release", "a1"), claim(device: phone)]),
             trace(
-                "expiry is refused before not_after and allowed at it; terminal afterwards (corrected 2026-11-24: "
-                    + "the package lived 60 s, which the clean server refuses at upload; it now lives 600 s, and the "
-                    + "device enrolls first)",
+                "expiry is refused before not_after and allowed at it; terminal afterwards (the package lives 600 s, "
+                    + "the least the clean server takes at upload; the device enrolls first)",
                 ["StatusMachine", "Terminal", "Lifetime"], core + " " + enrollLifetime,
                 [
                     enroll([kp("e1", notAfter: now + 600)]), on("expire", "e1"), advance(600), on("expire", "e1"),
@@ -183,8 +180,7 @@ enum InventoryCases {
                 ]),
             trace(
                 "revoking a device revokes its live packages, not its consumed ones; it can publish no more "
-                    + "(corrected 2026-11-24: this test answered DEVICE_TOMBSTONED with 409; the clean server maps a "
-                    + "revoked owner to DeviceRevoked, HTTP 401; and the device now enrolls first)",
+                    + "(the clean server maps a revoked owner to DeviceRevoked, HTTP 401; the device enrolls first)",
                 ["Revocation", "Terminal"], core + " " + errorMapping + " " + replenish,
                 [
                     enroll(a), on("reserve", "a1"), on("consume", "a1"), on("reserve", "a2"), revoke(),
@@ -198,29 +194,27 @@ enum InventoryCases {
                 ["Duplicate", "InitKeyUnique"],
                 core, [enroll(a), publish([["ref": "b1", "initKey": "init-a1", "notAfter": .integer(now + month)]])]),
             trace(
-                "the same ref twice in one batch: refused with the body, as INVALID_REQUEST (corrected 2026-11-24: "
-                    + "this test answered INVALID_KEY_PACKAGE; the signed body's refs must be strictly increasing, "
-                    + "which a repeat never is)", ["Duplicate"], contractOrder + " " + errorMapping,
+                "the same ref twice in one batch: refused with the body, as INVALID_REQUEST (the signed body's refs "
+                    + "must be strictly increasing, which a repeat never is)", ["Duplicate"],
+                contractOrder + " " + errorMapping,
                 [publish([kp("c1"), kp("c1")])]),
             trace(
                 "a consumed package's ref cannot be published again" + enrolledFirst, ["Duplicate", "Terminal"], core,
                 [enroll(a), on("reserve", "a1"), on("consume", "a1"), publish([kp("a1")])]),
             trace("an empty batch: refused", ["BatchSize"], lexicon + " " + repository, [publish([])]),
             trace(
-                "101 packages in a batch: refused (the source corrected 2026-11-24: the bound is the lexicon's, not "
-                    + "key_packages.rs')", ["BatchSize"], lexicon, [publish(kps("x", 1...101))]),
+                "101 packages in a batch: refused (the bound is the lexicon's, not key_packages.rs')", ["BatchSize"],
+                lexicon, [publish(kps("x", 1...101))]),
             trace("1,000 live packages: the limit" + enrolledFirst, ["LiveLimit"], repository + " " + core, full),
             trace(
-                "one more than 1,000 live: refused; one consumed makes room (corrected 2026-11-24: this test answered "
-                    + "HTTP 409; KeyPackageInventoryLimitReached takes the XRPC default 400; and the device now "
-                    + "enrolls first)", ["LiveLimit"],
+                "one more than 1,000 live: refused; one consumed makes room (KeyPackageInventoryLimitReached takes "
+                    + "the XRPC default status, 400; the device enrolls first)", ["LiveLimit"],
                 repository + " " + core + " " + errorMapping,
                 full + [publish([kp("over")]), on("reserve", "f1"), on("consume", "f1"), publish([kp("over")])]),
             trace(
                 "another device has a limit of its own" + enrolledFirst, ["LiveLimit", "PerDevice"], repository,
                 full + [enroll([kp("t1")], device: tablet)]),
-            // Added 2026-11-24 (issue 13): the deployed enrollment, a new device with its first
-            // KeyPackages (tcIds 119-127).
+            // The deployed enrollment, a new device with its first KeyPackages (tcIds 119-127).
             trace(
                 "a new device enrolls with three packages: all available, and claimed oldest first", ["Enrollment"],
                 enrollment + " " + errorMapping, [enroll(a), claim(device: phone)]),
@@ -230,8 +224,8 @@ enum InventoryCases {
                 [enroll(a), enroll([kp("b1", notAfter: now)]), claim(device: phone)]),
             trace(
                 "a publish from a device never enrolled is refused and leaves no device; an enrolled or revoked "
-                    + "device's enrollment is refused (corrected 2026-11-24: this test took the first publish to "
-                    + "create the device; the clean server answers DeviceNotRegistered, 401)",
+                    + "device's enrollment is refused (a publish creates no device: the clean server answers "
+                    + "DeviceNotRegistered, 401)",
                 ["Enrollment"], enrollment + " " + errorMapping + " " + replenish,
                 [
                     publish(a), enroll([kp("b1")]), enroll([kp("b2")]), enroll([kp("t1")], device: tablet),
@@ -273,7 +267,7 @@ enum InventoryCases {
                 ["Enrollment", "LiveLimit"], enrollment + " " + repository + " " + errorMapping,
                 [enroll(kps("g", 1...100))] + (0..<9).map { b in publish((1...100).map { kp("h\(b * 100 + $0)") }) }
                     + [publish([kp("over")])]),
-            // Added 2026-11-24 (issue 13): the replenishment's own checks (tcIds 128-130).
+            // The replenishment's own checks (tcIds 128-130).
             trace(
                 "a replenishment from a device never enrolled is refused, also under an id another user enrolled, "
                     + "and creates no device", ["Replenishment"], replenish,
@@ -300,7 +294,7 @@ enum InventoryCases {
                     publish([kp("b1"), kp("b2", declaredRef: "b3")]), publish([kp("b1", declaredRef: "b1")]),
                     claim(device: phone),
                 ]),
-            // Added 2026-11-24 (issue 13): idempotency keys (tcIds 131-134).
+            // Idempotency keys (tcIds 131-134).
             trace(
                 "an enrollment sent again under its idempotency key with the same body gets the first answer and "
                     + "changes nothing; the key with another body, or another device's body, is IdempotencyConflict "
