@@ -1,0 +1,108 @@
+import ConvosExplode
+import Foundation
+import PushProofConformance
+import PushProofCrypto
+import PushProofJSON
+
+/// explode_codec: the instants the iOS app encodes (explode.encode).
+extension ExplodeCodecVectors {
+    static func encodeCases() throws -> [VectorCase] {
+        func e(_ comment: String, _ flags: [String], _ source: String, millis: Int64, code: String? = nil)
+            -> VectorCase
+        {
+            VectorCase(
+                comment: comment, flags: flags, source: source, input: ["expiresAtUnixMillis": .integer(millis)],
+                code: code)
+        }
+        /// What the iOS app sends for an instant, its fallback derived from the content the way
+        /// Darwin's Date.description prints it (read, not run: see the FallbackByReading note).
+        func iosEncoding(_ seconds: Int64) throws -> JSONValue {
+            guard let content = ExplodeSettingsCodec.contentJSONAsDeployed(unixSeconds: seconds),
+                let text = try JSONParser.parse(content)["expiresAt"]?.stringValue, let t = text.firstIndex(of: "T")
+            else { throw GeneratorError("Foundation does not write \(seconds)") }
+            let fallback = "Conversation expires at \(text[..<t]) \(text[text.index(after: t)...].dropLast()) +0000"
+            return ["output": ExplodeOperations.encodeOutput(content: content, fallback: fallback)]
+        }
+        var encode = [
+            e("2025-06-01T12:30:00Z", ["KnownAnswer"], sendPath, millis: 1_748_781_000_000),
+            e(
+                "2025-06-01T12:30:00.999Z: the milliseconds are dropped", ["SubSecondDropped"],
+                "\(foundation)Formatting/Date+ISO8601FormatStyle.swift:191-234; \(codec):59-61",
+                millis: 1_748_781_000_999),
+            e("the Unix epoch", ["Epoch"], sendPath, millis: 0),
+            e(
+                "one millisecond before the epoch", ["Pre1970", "SubSecondDropped", "FallbackByReading"],
+                "\(foundation)Formatting/Date+ISO8601FormatStyle.swift:191-234; \(foundation)Date.swift:249-251",
+                millis: -1),
+            e(
+                "1969-07-20T20:17:40Z", ["Pre1970"], sendPath,
+                millis: ExplodeFixtures.seconds("1969-07-20T20:17:40Z") * 1000),
+            VectorCase(
+                comment:
+                    "0000-01-01T00:00:00Z on the proleptic Gregorian calendar (iOS's Foundation counts Julian dates "
+                    + "before 1582-10-15 and writes 0000-01-03T00:00:00Z for this instant, the alternative answer)",
+                flags: ["Pre1970", "JulianBefore1582", "FallbackByReading"],
+                source:
+                    "\(foundation)JSON/JSONEncoder.swift:1146-1147; \(foundation)Calendar/Calendar_Cache.swift:28-34; "
+                    + "\(foundation)Calendar/Calendar_Gregorian.swift:224-225",
+                input: ["expiresAtUnixMillis": .integer(RFC3339.earliest * 1000)],
+                alsoAccepted: [try iosEncoding(RFC3339.earliest)]),
+            e(
+                "2024-02-29T12:00:00Z", ["LeapDay"], sendPath,
+                millis: ExplodeFixtures.seconds("2024-02-29T12:00:00Z") * 1000),
+            e(
+                "2000-02-29T00:00:00Z (century leap year)", ["LeapDay"], sendPath,
+                millis: ExplodeFixtures.seconds("2000-02-29T00:00:00Z") * 1000),
+            e(
+                "2024-12-31T23:59:59Z", ["EndOfYear"], sendPath,
+                millis: ExplodeFixtures.seconds("2024-12-31T23:59:59Z") * 1000),
+            e(
+                "9999-12-31T23:59:59Z", ["FarFuture", "FallbackByReading"],
+                "\(sendPath); \(foundation)Date.swift:269-274",
+                millis: RFC3339.latest * 1000),
+            VectorCase(
+                comment:
+                    "10000-01-01T00:00:00Z: PushProof refuses a year RFC 3339 cannot write (iOS writes the five-digit "
+                    + "year without an error, the alternative answer)",
+                flags: ["FarFuture", "FiveDigitYear", "FallbackByReading"],
+                source:
+                    "\(codec):33-42; \(foundation)JSON/JSONEncoder.swift:1146-1147; \(iso8601) (year digits unbounded)",
+                input: ["expiresAtUnixMillis": .integer((RFC3339.latest + 1) * 1000)], code: "DATE_OUT_OF_RANGE",
+                alsoAccepted: [try iosEncoding(RFC3339.latest + 1)]),
+        ]
+        // Every calendar boundary the date arithmetic turns on, each month's last second, the leap
+        // rules, the 4-, 100- and 400-year cycles. Before 1582-10-15 iOS writes the Julian date: the
+        // alternative answer.
+        func boundary(_ text: String) throws -> VectorCase {
+            let seconds = ExplodeFixtures.seconds(text)
+            let ios = try iosEncoding(seconds)
+            let same =
+                ios == [
+                    "output": try ExplodeOperations.encode(
+                        OperationRequest(
+                            operation: .explodeEncode, profile: .deployed,
+                            input: ["expiresAtUnixMillis": .integer(seconds * 1000)]))
+                ]
+            return VectorCase(
+                comment: "\(text): a calendar boundary"
+                    + (same ? "" : " (iOS writes the Julian date, the alternative)"),
+                flags: same ? ["CalendarBoundary"] : ["CalendarBoundary", "JulianBefore1582", "FallbackByReading"],
+                source: sendPath, input: ["expiresAtUnixMillis": .integer(seconds * 1000)],
+                alsoAccepted: same ? [] : [ios])
+        }
+        for text in ExplodeFixtures.calendarBoundaries { encode.append(try boundary(text)) }
+        // The first day of the second half of a year (a month that follows a 30-day month), and the
+        // second before year 0.
+        encode.append(try boundary("0000-07-01T00:00:00Z"))
+        encode.append(
+            VectorCase(
+                comment:
+                    "one second before 0000-01-01T00:00:00Z: PushProof refuses a year RFC 3339 cannot write; iOS "
+                    + "writes what its formatter makes of it, the alternative answer",
+                flags: ["Pre1970", "JulianBefore1582", "FallbackByReading"],
+                source: "\(codec):33-42; \(foundation)JSON/JSONEncoder.swift:1146-1147; \(iso8601)",
+                input: ["expiresAtUnixMillis": .integer((RFC3339.earliest - 1) * 1000)], code: "DATE_OUT_OF_RANGE",
+                alsoAccepted: [try iosEncoding(RFC3339.earliest - 1)]))
+        return encode
+    }
+}
