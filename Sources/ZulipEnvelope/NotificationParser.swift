@@ -107,16 +107,21 @@ public enum NotificationParser {
             guard let s = try field(name).stringValue else { throw .malformedNotification("`\(name)` is not a string") }
             return s
         }
-        /// `(json[name] as num).toInt()`: any JSON number, a fraction truncated toward zero.
-        /// Numbers outside Int64 (which the Dart VM would clamp or refuse) are refused here.
-        static func dartInt(_ v: JSONValue) -> Int64? {
+        /// `(json[name] as num).toInt()`: any JSON number, a fraction truncated toward zero. An
+        /// integer literal past 64 bits is a double to Dart's jsonDecode, and the Dart VM's
+        /// `double.toInt()` saturates at the ends of the 64-bit range (`saturating`, the deployed
+        /// reading); otherwise it is refused. Infinity (`1e400`) throws in Dart too.
+        static func dartInt(_ v: JSONValue, saturating: Bool) -> Int64? {
             if let i = v.int64Value { return i }
             guard case .number(let text) = v, let d = Double(text), d.isFinite else { return nil }
-            return Int64(exactly: d.rounded(.towardZero))
+            let whole = d.rounded(.towardZero)
+            if let exact = Int64(exactly: whole) { return exact }
+            guard saturating else { return nil }
+            return whole < 0 ? .min : .max
         }
         func int(_ name: String) throws(EnvelopeError) -> Int64 {
             let v = try field(name)
-            guard let i = dartNumbers ? Self.dartInt(v) : v.int64Value else {
+            guard let i = dartNumbers ? Self.dartInt(v, saturating: true) : v.int64Value else {
                 throw .malformedNotification("`\(name)` is not an integer")
             }
             return i
@@ -125,7 +130,7 @@ public enum NotificationParser {
             guard let a = try field(name).arrayValue else { throw .malformedNotification("`\(name)` is not an array") }
             var out: [Int64] = []
             for element in a {
-                guard let i = Self.dartInt(element) else {
+                guard let i = Self.dartInt(element, saturating: dartNumbers) else {
                     throw .malformedNotification("`\(name)` holds a non-number")
                 }
                 out.append(i)

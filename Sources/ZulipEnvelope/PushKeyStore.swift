@@ -40,9 +40,12 @@ public struct PushKeyStore: Sendable {
         if entries[i].acknowledgedAt == nil { entries[i].acknowledgedAt = now }
     }
 
-    /// When entry `i` is superseded, if a newer key exists.
+    /// When entry `i` is superseded, if a newer key exists. Newer is created strictly later:
+    /// zulip-flutter supersedes the keys whose `createdTimestamp` is less than the acknowledged or
+    /// 15-day-old key's (lib/model/push_key.dart:181-207), so keys of the same second never
+    /// supersede one another.
     public func supersededAt(_ i: Int) -> Int64? {
-        let newer = entries[(i + 1)...]
+        let newer = entries[(i + 1)...].filter { $0.createdAt > entries[i].createdAt }
         guard !newer.isEmpty else { return nil }
         let byAge = newer.map { Self.later($0.createdAt, by: Self.supersedeAfter) }.min()!
         let byAck = newer.compactMap(\.acknowledgedAt).min()

@@ -57,10 +57,20 @@ import ZulipRegistration
         #expect(r.account.userId == 10)
         #expect(r.messageIds == [7, 0, 8])
         #expect(throws: EnvelopeError.self) { try NotificationParser.parse(object: value) }
+        // Past 64 bits Dart's toInt() saturates (a double from jsonDecode); infinity throws.
         let hugeText =
-            "{\"type\":\"remove\",\"realm_url\":\"https://chat.example.com\",\"user_id\":1e300,\"message_ids\":[8]}"
+            "{\"type\":\"remove\",\"realm_url\":\"https://chat.example.com\",\"user_id\":1e300,\"message_ids\":[-1e300]}"
         let huge = try NotificationParser.object(Array(hugeText.utf8))
-        #expect(throws: EnvelopeError.self) { try NotificationParser.parseAsDeployed(object: huge) }
+        guard case .remove(let saturated) = try NotificationParser.parseAsDeployed(object: huge) else {
+            Issue.record("not a removal")
+            return
+        }
+        #expect(saturated.account.userId == .max && saturated.messageIds == [.min])
+        #expect(throws: EnvelopeError.self) { try NotificationParser.parse(object: huge) }
+        let infiniteText =
+            "{\"type\":\"remove\",\"realm_url\":\"https://chat.example.com\",\"user_id\":1e400,\"message_ids\":[8]}"
+        let infinite = try NotificationParser.object(Array(infiniteText.utf8))
+        #expect(throws: EnvelopeError.self) { try NotificationParser.parseAsDeployed(object: infinite) }
     }
 
     @Test func fcmFailuresAreLegacyAPNsFailuresAreErrors() {

@@ -213,11 +213,13 @@ let anyNotification = zip(Gen.int(in: 0...4), markedText, name, Gen.int64(), Gen
 }
 
 @Suite struct KeyRotationTests {
-    /// The rules, written out independently of PushKeyStore.
+    /// The rules, written out independently of PushKeyStore. A newer key is one created strictly
+    /// later (zulip-flutter compares createdTimestamp with <); the generated gaps can be 0.
     static func deleted(_ i: Int, created: [Int64], acked: [Int64?], now: Int64) -> Bool {
-        guard i + 1 < created.count else { return false }
-        var superseded = created[(i + 1)...].map { $0 + 15 * 86_400 }.min()!
-        for j in (i + 1)..<created.count { if let a = acked[j] { superseded = min(superseded, a) } }
+        let newer = ((i + 1)..<created.count).filter { created[$0] > created[i] }
+        guard !newer.isEmpty else { return false }
+        var superseded = newer.map { created[$0] + 15 * 86_400 }.min()!
+        for j in newer { if let a = acked[j] { superseded = min(superseded, a) } }
         return now >= superseded + 30 * 86_400
     }
 

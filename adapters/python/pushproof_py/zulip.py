@@ -237,9 +237,11 @@ def origin(url):
 
 def key_usable(keys, index, now):
     """Superseded when a newer key is acknowledged or 15 days old, deleted 30 days later
-    (zulip-flutter@e989e4f lib/model/push_key.dart:152-216). Key times are within a Dart
-    DateTime's range (the input contract), so the sums cannot overflow anything."""
-    newer = keys[index + 1:]
+    (zulip-flutter@e989e4f lib/model/push_key.dart:152-216). Newer is created strictly later:
+    upstream supersedes the keys whose createdTimestamp is less than the acknowledged or 15-day-old
+    key's (181-207), so keys of the same second never supersede one another. Key times are within
+    a Dart DateTime's range (the input contract), so the sums cannot overflow anything."""
+    newer = [k for k in keys[index + 1:] if k["createdAt"] > keys[index]["createdAt"]]
     if not newer:
         return True
     superseded = min([k["createdAt"] + 15 * 86400 for k in newer]
@@ -258,13 +260,14 @@ def parse_notification(n):
         return ProtocolError("MALFORMED_NOTIFICATION")
 
     def dart_int(value):
-        """(value as num).toInt(): any JSON number, a fraction truncated toward zero (numbers past
-        64 bits, which the Dart VM would clamp or refuse, are refused here)."""
+        """(value as num).toInt(): any JSON number, a fraction truncated toward zero. An integer
+        literal past 64 bits is a double to Dart's jsonDecode, and the Dart VM's double.toInt()
+        saturates at the ends of the 64-bit range; infinity (1e400) throws."""
         if type(value) is float and math.isfinite(value):
             value = math.trunc(value)
-        if not is_int(value) or not -2**63 <= value < 2**63:
+        if not is_int(value):
             raise fail()
-        return value
+        return max(-2**63, min(value, 2**63 - 1))
 
     def need(name, kind):
         value = n.get(name)
