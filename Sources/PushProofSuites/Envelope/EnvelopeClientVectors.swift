@@ -132,8 +132,10 @@ enum EnvelopeClientVectors {
     static let refusedNotification: [JSONValue] = [["error": "MALFORMED_NOTIFICATION"]]
 
     static func file() -> VectorFileDeclaration {
-        let deployed = deployedReading() + deployedAudit()
-        let hardened = hardenedCases()
+        let deployed =
+            deployedReading() + deployedAudit() + deployedTypeConfusion() + deployedNumericEdges()
+            + deployedKeyIdText() + deployedCheckOrder() + deployedRotationState()
+        let hardened = hardenedCases() + hardenedEdges()
         let proposal = proposalCases()
         return VectorFileDeclaration(
             suite: "envelope_client", protocolName: "zulip-push-envelope", notes: EnvelopeNotes.catalogue,

@@ -3,6 +3,41 @@ import PushProofConformance
 /// The flags of the envelope vector files and what each means.
 enum EnvelopeNotes {
     static let catalogue: [String: VectorNote] = [
+        "JsonTypeConfusion": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description:
+                "A field the client reads from JSON given another JSON type (true, false, null, a number, a string, an array, an object): Dart's `as` casts throw, so an APNs push_key_id is MALFORMED_PAYLOAD, an FCM field sends the data to the legacy path, a notification field is MALFORMED_NOTIFICATION, and a type other than the strings message and remove is dropped. A JSON boolean is never the number 0 or 1."
+        ),
+        "KeyIdWidth": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "A key id at a type boundary (2^31, 2^32, 2^53, 2^63, 2^64, negative): the client looks the whole integer up, so an id whose low 32 bits, or whose value through a double, name a held key finds no key. The device holds keys 0, 1, 2^31 and 2^32 - 1 so a narrowed or wrapped reading decrypts."
+        ),
+        "KeyIdText": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "An FCM key id's text: Dart's int.parse trims exactly String.trim's whitespace (U+0009-U+000D, U+0020, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF), takes one sign and ASCII digits only. U+001C-U+001F (whitespace to Python's str.strip), U+200B, non-ASCII digits and underscores make the id unreadable: the legacy path."
+        ),
+        "CheckOrder": .init(
+            bugType: "DEFINED",
+            description:
+                "Two checks fail at once; the answer is the first in the client's order (docs/envelope.md): deployed reads the payload, looks the key up, then decrypts (so a short box for an unknown key is dropped), parses the plaintext, its type, its fields, and compares the account last; hardened checks the payload's shape before the lookup."
+        ),
+        "ThreeKeyRotation": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "Three or four keys: a key is superseded by the acknowledgement or the 15-day age of any newer key, not only the next one (zulip-flutter marks every key created before the acknowledged key), so the deciding key may be two or three keys away."
+        ),
+        "SameSecondKeys": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "Keys created in the same second: zulip-flutter compares createdTimestamp with <, so a key acknowledged or aged in the same second as another does not supersede it."
+        ),
+        "SaturatedInteger": .init(
+            bugType: "LENIENCY",
+            description:
+                "A notification integer past 64 bits: Dart's jsonDecode reads it as a double and num.toInt() saturates on the Dart VM (2^63 - 1 or -2^63), so the app takes another id. Deployed: the saturated value, refusing passes too; hardened refuses."
+        ),
         "RecipientByChannelId": .init(
             bugType: "DEFINED",
             description:
@@ -88,7 +123,7 @@ enum EnvelopeNotes {
         "IntegerRange": .init(
             bugType: "EDGE_CASE",
             description:
-                "An integer field of the notification at an end of a Dart int's 64-bit range (an integer literal past it is read by Dart as a double; those are not tested)."
+                "An integer field of the notification at an end of a Dart int's 64-bit range (an integer literal past it is read by Dart as a double: see SaturatedInteger)."
         ),
         "KeyRotation": .init(
             bugType: "FUNCTIONALITY",
