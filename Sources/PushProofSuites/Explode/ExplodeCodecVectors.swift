@@ -60,10 +60,15 @@ enum ExplodeCodecVectors {
     // same answer is valid, another is acceptable (iOS's the alternative), both refusing is
     // INVALID_JSON.
     static func dated(_ text: String, _ comment: String) throws -> VectorCase {
-        let json = ExplodeFixtures.json(text)
+        try dated(text, comment: "\(text): \(comment)", json: ExplodeFixtures.json(text), flag: "CalendarBoundary")
+    }
+
+    /// `dated` with the content JSON and the first flag given: for texts whose characters must be
+    /// escaped in JSON, named in the comment rather than written into it.
+    static func dated(_ text: String, comment: String, json: [UInt8], flag: String) throws -> VectorCase {
         let strict = RFC3339.parse(text)
         let ios = ExplodeSettingsCodec.decodeContentAsDeployed(json).map { Int64($0.rounded(.down)) }
-        var flags = ["CalendarBoundary"]
+        var flags = [flag]
         var also: [JSONValue] = []
         if let ios, ios != strict?.unixSeconds {
             also = [["output": ExplodeOperations.decodeOutput(ios)]]
@@ -78,7 +83,7 @@ enum ExplodeCodecVectors {
             flags.append("IosRefusesRFC3339")
         }
         return d(
-            "\(text): \(comment)", flags, "\(dateParse); \(rollOver)", ExplodeFixtures.encoded(json),
+            comment, flags, "\(dateParse); \(rollOver)", ExplodeFixtures.encoded(json),
             code: strict == nil ? "INVALID_JSON" : nil, also: also)
     }
 
@@ -128,7 +133,8 @@ enum ExplodeCodecVectors {
         let decode =
             try decodeContentCases() + decodeDatedCases() + decodeWireCases() + decodeOffsetAndCutCases()
             + decodeWireReaderCases()
-        let hardened = hardenedCases()
+        let strength = try decodeStrengthCases()
+        let hardened = hardenedCases() + hardenedStrengthCases()
         return VectorFileDeclaration(
             suite: "explode_codec", protocolName: "convos-explode-settings", notes: ExplodeNotes.catalogue,
             header: [
@@ -153,6 +159,11 @@ enum ExplodeCodecVectors {
                     description:
                         "PushProof's advice: timestamps read as RFC 3339 and nothing more, on the proleptic Gregorian calendar; an unknown compression refused. Each test says why.",
                     ids: .block(401...600), cases: hardened),
+                .init(
+                    type: "ExplodeDecodeTest", operation: .explodeDecode,
+                    description:
+                        "EncodedContent bytes -> expiresAt, or a typed error, continued: two content-type checks failing at once, the versions at their integer edges, the text around and inside expiresAt, the inflate buffer's bound at several sizes.",
+                    ids: .block(601...800), cases: strength),
             ])
     }
 }

@@ -3,6 +3,26 @@ import PushProofConformance
 /// The flags of the ExplodeSettings vector files and what each means.
 enum ExplodeNotes {
     static let catalogue: [String: VectorNote] = [
+        "ContentTypeCheckOrder": .init(
+            bugType: "DEFINED",
+            description:
+                "Two checks fail at once. iOS drops every such message alike (the ContentTypeId is compared whole), so the codes and their order are PushProof's (docs/explode.md): a malformed protobuf, then authority and type (WRONG_CONTENT_TYPE), then the versions (UNSUPPORTED_VERSION), then unknown ContentTypeId fields, then compression, empty content and the JSON."
+        ),
+        "VersionWidth": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "A version written as a varint past 32 bits: the uint32 field keeps its low 32 bits (SwiftProtobuf), so 2^32 is 0 and 2^33 + 1 is 1."
+        ),
+        "DateTextEdges": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "expiresAt with characters around or inside it: a trailing newline, CR LF, space, tab, U+00A0, U+001C-U+001F or U+FEFF, a leading one, a lower-case t or zone, digits that are not ASCII (Arabic-Indic, fullwidth, Devanagari). iOS's parser requires an upper-case T and ASCII digits and ignores what follows the zone; RFC 3339 allows nothing around the timestamp."
+        ),
+        "InflateCapEnforced": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description:
+                "PushProof's advice: inflate at most four times the compressed size, the iOS SDK's buffer, and refuse what does not fit, rather than reading a longer body whole."
+        ),
         "KnownAnswer": .init(
             bugType: "BASIC", description: "The example of the deployed system's documentation: 2025-06-01T12:30:00Z."),
         "Normal": .init(bugType: "BASIC", description: "An ordinary case every implementation must handle."),
