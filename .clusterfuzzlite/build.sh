@@ -9,42 +9,38 @@
 # (docs/fuzzing.md), so each target is a copy of that executable named after it.
 #
 # Inside the OSS-Fuzz Swift image `precompile_swift` sets SWIFTFLAGS (sanitizers, static Swift
-# runtime, the Swift symbolizer); elsewhere (scripts/check-oss-fuzz-build.sh) the flags below
-# stand in for it.
+# runtime, the Swift symbolizer); elsewhere (`scripts/fuzz.sh oss-fuzz`) the same flags come from
+# scripts/fuzz-settings.sh, which also holds libFuzzer's options.
 : "${OUT:?set OUT}" "${WORK:?set WORK}"
 SANITIZER=${SANITIZER:-address}
-if [ -f "${SRC:-/nonexistent}/pushproof/Package.swift" ] && [ ! -f Package.swift ]; then cd "$SRC/pushproof"; fi
+# The physical path: a checkout reached through a link (scripts/fuzz.sh oss-fuzz) must be the same
+# package as the checkout itself, or SwiftPM rebuilds the shared cache from nothing.
+if [ -f "${SRC:-/nonexistent}/pushproof/Package.swift" ] && [ ! -f Package.swift ]; then cd -P "$SRC/pushproof"; fi
 [ -f Package.swift ] || { echo "build.sh: run from the PushProof checkout" >&2; exit 1; }
+# shellcheck source=../scripts/fuzz-settings.sh
+. scripts/fuzz-settings.sh
 
 if [ -z "${SWIFTFLAGS:-}" ] && command -v precompile_swift >/dev/null 2>&1; then
     # shellcheck disable=SC1091
     . precompile_swift
 fi
 if [ -z "${SWIFTFLAGS:-}" ]; then
-    SWIFTFLAGS="-Xswiftc -sanitize=fuzzer,$SANITIZER -Xswiftc -parse-as-library --sanitize=fuzzer"
+    SWIFTFLAGS=${PUSHPROOF_FUZZ_SWIFTFLAGS//address/$SANITIZER}
 fi
 # SwiftPM must be told that libFuzzer supplies `main` (its own --sanitize=fuzzer): otherwise it
 # links the executable with `main` defined as PushProofFuzz_main, which -parse-as-library leaves
-# undefined. The image's flags give SwiftPM only --sanitize=$SANITIZER (tested by
-# scripts/check-oss-fuzz-build.sh with PUSHPROOF_OSS_FUZZ_FLAGS=image).
+# undefined. The image's flags give SwiftPM only --sanitize=$SANITIZER.
 case " $SWIFTFLAGS " in
     *" --sanitize=fuzzer "*) ;;
     *) SWIFTFLAGS="$SWIFTFLAGS --sanitize=fuzzer" ;;
 esac
 
-# PUSHPROOF_SWIFT_SCRATCH lets scripts/check-oss-fuzz-build.sh share scripts/fuzz.sh's build.
+# PUSHPROOF_SWIFT_SCRATCH lets `scripts/fuzz.sh oss-fuzz` share scripts/fuzz.sh's build. Release
+# (-O) with the sanitizers, as scripts/fuzz.sh builds by default: the stateful targets run two to
+# three times faster than in a debug build (docs/fuzzing.md).
 scratch="${PUSHPROOF_SWIFT_SCRATCH:-$WORK/swift-build}"
-# Release (-O) with the sanitizers, as scripts/fuzz.sh builds by default: the stateful targets run
-# two to three times faster than in a debug build (docs/fuzzing.md).
 config=${PUSHPROOF_FUZZ_CONFIG:-release}
-# The runner image has none of the builder's libraries (libsodium, libsecp256k1, libcrypto,
-# SQLite, the Swift runtime when it is not linked statically): each target finds the copies
-# shipped in $OUT/lib through a run path relative to itself.
-# shellcheck disable=SC2016
-runpath=(-Xlinker -rpath -Xlinker '$ORIGIN/lib')
-# shellcheck disable=SC2086
-swift build -c "$config" --scratch-path "$scratch" --product pushproof-fuzz $SWIFTFLAGS "${runpath[@]}"
-binary="$(swift build -c "$config" --scratch-path "$scratch" --show-bin-path "${runpath[@]}")/pushproof-fuzz"
+binary=$(pushproof_fuzz_build "$scratch" "$config" "$SWIFTFLAGS")
 
 # Every shared library the binary loads except the C and C++ runtimes, which every runner image
 # has, copied (links resolved) into $OUT/lib.
@@ -65,6 +61,7 @@ for target in "${targets[@]}"; do
         (cd "corpora/$target" && find . -type f ! -path './regressions/*' -print | sort | zip -q -j "$OUT/${target}_seed_corpus.zip" -@)
     fi
     [ -f "corpora/$target.dict" ] && cp "corpora/$target.dict" "$OUT/$target.dict"
-    printf '[libfuzzer]\nmax_len = 8192\ntimeout = 10\n' > "$OUT/$target.options"
+    printf '[libfuzzer]\nmax_len = %s\ntimeout = %s\nrss_limit_mb = %s\n' "$PUSHPROOF_LIBFUZZER_MAX_LEN" \
+        "$PUSHPROOF_LIBFUZZER_TIMEOUT" "$PUSHPROOF_LIBFUZZER_RSS_LIMIT_MB" > "$OUT/$target.options"
 done
 echo "build.sh: ${#targets[@]} targets in $OUT, $(ls "$OUT/lib" | wc -l) shared libraries in $OUT/lib"

@@ -115,6 +115,7 @@ def main():
     sources = mutation.modules()
     binary = args.bin or mutation.default_binary()
     suites = mutation.declared_vector_files(binary)
+    mutation.require_clean_baseline(binary, suites, args.timeout)
     failed = False
     report = ["# Plausible bugs written blind: what the vectors catch", ""]
     for batch in batches:

@@ -220,6 +220,14 @@ def run_variant(binary, replaced, suites, timeout):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def require_clean_baseline(binary, suites, timeout):
+    """Stops unless the unpatched implementation passes every vector it is asked and its hardened
+    answers are those docs/hardening.md records: otherwise every variant would count as caught."""
+    if run_variant(binary, {}, suites, timeout) != "survived":
+        sys.exit("the unpatched Python implementation fails a vector or differs from docs/hardening.md "
+                 "(pushproof run --impl; scripts/hardening-table.py --check): fix that first")
+
+
 def run_mutant(binary, sources, site, suites, timeout):
     """'killed', 'survived' or 'unchanged' (the operator did not apply)."""
     text = mutated_source(sources[site.file], site)
@@ -274,6 +282,7 @@ def main():
         chosen = random.Random(args.seed).sample(sites, min(args.sample, len(sites)))
     binary = args.bin or default_binary()
     suites = declared_vector_files(binary)
+    require_clean_baseline(binary, suites, args.timeout)
 
     results = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:

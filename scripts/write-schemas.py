@@ -91,7 +91,8 @@ def obj(required, properties, extra=False):
 
 INT, STR, BOOL = {"type": "integer"}, {"type": "string"}, {"type": "boolean"}
 REGISTRATION = obj(["token_kind", "token", "timestamp"],
-                   {"token_kind": {"enum": ["fcm", "apns"]}, "token": STR, "timestamp": INT, "ios_app_id": STR})
+                   {"token_kind": {"enum": ["fcm", "apns"]}, "token": STR, "timestamp": INT,
+                    "ios_app_id": {"type": ["string", "null"], "description": "null: no ios_app_id (the client's toJson leaves it out)"}})
 # A form POST has no null; the vectors carry one only to test a field the request cannot carry.
 FORM_STR = {"type": ["string", "null"], "description": "null only in a test of a field the request cannot carry (a form POST has no null)"}
 REQUEST = obj(["realm_uuid", "encrypted_push_registration", "bouncer_public_key"],

@@ -16,9 +16,12 @@ public struct EthereumAddress: Hashable, Sendable, CustomStringConvertible {
         bytes = Array(Keccak.keccak256(Array(publicKey.dropFirst())).suffix(20))
     }
 
-    /// Reads `0x` + 40 hex digits, either case (EIP-55 checksummed addresses are mixed case).
+    /// Reads `0x` + 40 ASCII hex digits, either case (EIP-55 checksummed addresses are mixed
+    /// case), as libxmtp does: the prefix is a lower-case `0x` only (`0X` is refused), and nothing
+    /// stands before or after (xmtp/libxmtp@a53a97ed crates/xmtp_id/src/associations/member.rs:
+    /// 171-190, crates/xmtp_cryptography/src/signature.rs:87-96).
     public init(text: String) throws(IdentityError) {
-        guard text.hasPrefix("0x") || text.hasPrefix("0X"), let raw = Hex.decode(String(text.dropFirst(2))),
+        guard text.hasPrefix("0x"), let raw = Hex.decode(String(text.dropFirst(2))),
             raw.count == 20
         else {
             throw .invalidAddress

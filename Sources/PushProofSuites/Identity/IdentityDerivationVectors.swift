@@ -6,6 +6,35 @@ import PushProofJSON
 
 /// identity_derivation: Keccak-256, the Ethereum address of a key, and the XMTP inbox id.
 enum IdentityDerivationVectors: IdentityFixtures {
+    /// Spellings of an address libxmtp refuses: exactly `0x` (lower case) and 40 ASCII hex digits
+    /// (member.rs:171-190), so every prefix, space, line end, sign, separator or digit from
+    /// outside ASCII is refused, also where a reader that strips, anchors with `$` or parses
+    /// integers would let it through.
+    static func addressSpellings(_ address: String) -> [(String, String)] {
+        let digits = String(address.dropFirst(2))
+        let rest = String(digits.dropFirst())
+        return [
+            ("upper-case 0X prefix", "0X" + digits.uppercased()),
+            ("upper-case 0X prefix, lower-case digits", "0X" + digits),
+            ("a trailing line feed", address + "\n"),
+            ("a trailing CR LF", address + "\r\n"),
+            ("a leading space", " " + address),
+            ("a trailing space", address + " "),
+            ("a trailing tab", address + "\t"),
+            ("39 digits and a line feed: 42 characters", "0x" + String(digits.dropLast()) + "\n"),
+            (
+                "a digit-group underscore in place of a digit",
+                "0x" + String(digits.prefix(1)) + "_" + String(rest.dropFirst())
+            ),
+            ("a + sign in place of the first digit", "0x+" + rest),
+            ("a space in place of the first digit", "0x " + rest),
+            ("a fullwidth digit in place of the first digit", "0x\u{FF11}" + rest),
+            ("an Arabic-Indic digit in place of the first digit", "0x\u{0661}" + rest),
+            ("0x twice", "0x0x" + String(digits.dropFirst(2))),
+            ("a NUL after the address", address + "\u{0}"),
+        ]
+    }
+
     static func file() throws -> VectorFileDeclaration {
         // Published answers, asserted before anything is written.
         func address(_ k: UInt8) -> String {
@@ -77,20 +106,28 @@ enum IdentityDerivationVectors: IdentityFixtures {
                 comment: comment, flags: flags, source: inboxSource,
                 input: ["address": .string(address), "nonce": .integer(nonce)], code: code)
         }
-        let inboxes = [
-            inbox("the zero address, nonce 0", ["KnownAnswer"], "0x" + String(repeating: "0", count: 40)),
-            inbox("the zero address, nonce 1", ["Nonce"], "0x" + String(repeating: "0", count: 40), nonce: 1),
-            inbox("nonce 2^64-1", ["Nonce"], address(1), nonce: .max),
-            inbox("address of key 1, lower case", ["Normal"], address(1)),
-            inbox("address of key 1, EIP-55 mixed case", ["AddressCase"], "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf"),
-            inbox("address without 0x", ["MalformedAddress"], String(address(1).dropFirst(2)), code: "INVALID_ADDRESS"),
-            inbox("39 hex digits", ["MalformedAddress"], String(address(1).dropLast()), code: "INVALID_ADDRESS"),
-            inbox("41 hex digits", ["MalformedAddress"], address(1) + "0", code: "INVALID_ADDRESS"),
-            inbox(
-                "a non-hex digit", ["MalformedAddress"], "0x" + String(repeating: "g", count: 40),
-                code: "INVALID_ADDRESS"),
-            inbox("empty", ["MalformedAddress"], "", code: "INVALID_ADDRESS"),
-        ]
+        let inboxes =
+            [
+                inbox("the zero address, nonce 0", ["KnownAnswer"], "0x" + String(repeating: "0", count: 40)),
+                inbox("the zero address, nonce 1", ["Nonce"], "0x" + String(repeating: "0", count: 40), nonce: 1),
+                inbox("nonce 2^64-1", ["Nonce"], address(1), nonce: .max),
+                inbox("address of key 1, lower case", ["Normal"], address(1)),
+                inbox(
+                    "address of key 1, EIP-55 mixed case", ["AddressCase"], "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf"
+                ),
+                inbox(
+                    "address without 0x", ["MalformedAddress"], String(address(1).dropFirst(2)), code: "INVALID_ADDRESS"
+                ),
+                inbox("39 hex digits", ["MalformedAddress"], String(address(1).dropLast()), code: "INVALID_ADDRESS"),
+                inbox("41 hex digits", ["MalformedAddress"], address(1) + "0", code: "INVALID_ADDRESS"),
+                inbox(
+                    "a non-hex digit", ["MalformedAddress"], "0x" + String(repeating: "g", count: 40),
+                    code: "INVALID_ADDRESS"),
+                inbox("empty", ["MalformedAddress"], "", code: "INVALID_ADDRESS"),
+            ]
+            + addressSpellings(address(1)).map { comment, text in
+                inbox(comment, ["AddressSpelling"], text, code: "INVALID_ADDRESS")
+            }
         return VectorFileDeclaration(
             suite: "identity_derivation", protocolName: "convos-client-id", notes: IdentityNotes.catalogue,
             header: [

@@ -28,6 +28,11 @@ enum IdentityNotes {
         ),
         "MalformedAddress": .init(
             bugType: "MODIFIED_PARAMETER", description: "An address is 0x followed by exactly 40 hex digits."),
+        "AddressSpelling": .init(
+            bugType: "LENIENCY",
+            description:
+                "libxmtp reads an address as exactly a lower-case 0x and 40 ASCII hex digits: an upper-case 0X, white space or a line end around it, a sign, a separator or a digit outside ASCII is refused, where a reader that strips, anchors a pattern with $ or parses an integer lets it through."
+        ),
         "Nonce": .init(bugType: "EDGE_CASE", description: "The nonce is appended as a decimal number."),
         "RecordShape": .init(
             bugType: "MODIFIED_PARAMETER",

@@ -415,7 +415,7 @@ enum RegistrationBouncerVectors {
             .badRequest, .malformedRequestField("token_id"), starred, nil)
         cases[cases.count - 1].source =
             "\(tests) (a token_id that does not decode is BAD_REQUEST; a non-validating decoder reads these as no bytes)"
-        return cases
+        return cases + classCases()
     }
 
     /// Why PushProof refuses each deployed leniency (the hardened profile), by flag.

@@ -36,7 +36,7 @@ enum RegistrationClientVectors {
     /// A seal case; libsodium's own crypto_box_seal_open must open what the reference sealed.
     static func sealCase(
         _ registration: PushRegistration, _ label: String, _ comment: String, _ flags: [String],
-        key: X25519.KeyPair = F.currentKey
+        key: X25519.KeyPair = F.currentKey, registrationJSON: JSONValue? = nil
     ) -> VectorCase {
         let esk = F.ephemeral("client/\(label)")
         let plaintext = registration.plaintext
@@ -45,7 +45,7 @@ enum RegistrationClientVectors {
             input: [
                 "bouncerPublicKey": .string(F.b64(key)),
                 "ephemeralSecretKey": .string(Hex.encode(esk.bytes.revealedBytes())),
-                "registration": registration.json,
+                "registration": registrationJSON ?? registration.json,
             ],
             intermediate: [
                 "ephemeralPublicKey": .string(Hex.encode(esk.publicKey.rawBytes)),
@@ -67,6 +67,55 @@ enum RegistrationClientVectors {
     static let sealSource =
         "zulip/zulip-flutter@e989e4f:lib/api/route/notifications.dart:72-88; lib/model/push_device.dart:240-250, 284-288"
 
+    /// Tokens with white space or a line end around them are hashed as given: nothing trims them.
+    /// Where the added character is not ASCII, zulip-flutter's hash of UTF-16 units cut to bytes
+    /// differs from the server's UTF-8, and passes too.
+    static func whitespaceTokens() -> [VectorCase] {
+        let ascii: [(String, String)] = [
+            ("c0ffee\n", "a trailing line feed"), ("c0ffee\r\n", "a trailing CR LF"), (" c0ffee", "a leading space"),
+            ("c0ffee ", "a trailing space"), ("\tc0ffee", "a leading tab"), ("C0FFEE", "upper case"),
+        ]
+        let nonASCII: [(String, String)] = [
+            ("c0ffee\u{A0}", "a trailing no-break space"), ("\u{FEFF}c0ffee", "a leading byte order mark"),
+        ]
+        return ascii.map { token, what in
+            tokenCase(token, "the example token with \(what): hashed as given", ["TokenSpelling"])
+        }
+            + nonASCII.map { token, what in
+                tokenCase(
+                    token, "the example token with \(what): hashed as given",
+                    ["TokenSpelling", "ClientServerDisagree"],
+                    source:
+                        "zulip/zulip-flutter@e989e4f:lib/notifications/receive.dart:61-64 (sha256.convert(token.codeUnits)); "
+                        + "the server hashes UTF-8 (docs/audit/registration.md, part 3)",
+                    also: [flutterTokenId(token)])
+            }
+    }
+
+    /// Seals whose plaintext holds characters JSON writers spell differently, and an FCM
+    /// registration given `"ios_app_id": null` (zulip-flutter's `?instance.iosAppId` omits it).
+    static func encoderSeals() -> [VectorCase] {
+        let t = F.timestamp
+        let tokens: [(String, String)] = [
+            ("a/b", "a solidus (not escaped)"), ("a<b>&'", "HTML characters (not escaped)"),
+            ("a\u{2028}b\u{2029}c", "U+2028 and U+2029 (not escaped)"), ("a\u{7F}b", "DEL (not escaped)"),
+            ("a\u{1F}b", "U+001F (escaped as \\u001f)"), ("a\u{0}b", "NUL (escaped as \\u0000)"),
+            ("a\u{8}b\u{C}c", "backspace and form feed (escaped as \\b and \\f)"),
+            ("a\u{85}b\u{FFFD}c", "NEL and U+FFFD (not escaped)"),
+        ]
+        let reg = { (token: String) in PushRegistration(tokenKind: .fcm, token: token, timestamp: t) }
+        var seals = tokens.enumerated().map { n, token in
+            sealCase(reg(token.0), "encoder-\(n)", "a token with \(token.1)", ["EncoderCharacters"])
+        }
+        let withNull = reg(F.fcmToken)
+        seals.append(
+            sealCase(
+                withNull, "fcm-null-app-id", "FCM registration given ios_app_id null: the plaintext has no ios_app_id",
+                ["OptionalField"],
+                registrationJSON: withNull.json.setting("ios_app_id", to: .null)))
+        return seals
+    }
+
     static func sourced(_ c: VectorCase, _ source: String) -> VectorCase {
         guard c.source == nil else { return c }
         var sourcedCase = c
@@ -75,28 +124,30 @@ enum RegistrationClientVectors {
     }
 
     static func file() -> VectorFileDeclaration {
-        let tokens = [
-            // The published example: generation stops if the reference disagrees with it.
-            tokenCase("c0ffee", "the deployed documentation's example", ["KnownAnswer"]) { answer in
-                guard answer == .output(["tokenId": "+wKIhyAx/Eg=", "tokenIdInt64": "-359574906294109112"]) else {
-                    throw GeneratorError("token_id of \"c0ffee\" does not match the deployed system's published value")
-                }
-            },
-            tokenCase(F.fcmToken, "an FCM token", ["Normal"]),
-            tokenCase(F.apnsToken, "an APNs token (64 hex digits)", ["Normal"]),
-            tokenCase(F.apnsToken.uppercased(), "the same APNs token in upper case hashes differently", ["Normal"]),
-            tokenCase(
-                F.nonAsciiToken,
-                "a non-ASCII token hashes its UTF-8 bytes, as the server does; zulip-flutter hashes its UTF-16 code "
-                    + "units cut to bytes, which passes too",
-                ["NonAsciiToken", "ClientServerDisagree"],
-                source:
-                    "zulip/zulip-flutter@e989e4f:lib/notifications/receive.dart:61-64 (sha256.convert(token.codeUnits)); "
-                    + "the server hashes UTF-8 (docs/audit/registration.md, part 3)",
-                also: [flutterTokenId(F.nonAsciiToken)]),
-            tokenCase("x", "a one-character token", ["TokenLengthBoundary"]),
-            tokenCase(String(repeating: "a", count: 4096), "a 4096-character token", ["TokenLengthBoundary"]),
-        ]
+        let tokens =
+            [
+                // The published example: generation stops if the reference disagrees with it.
+                tokenCase("c0ffee", "the deployed documentation's example", ["KnownAnswer"]) { answer in
+                    guard answer == .output(["tokenId": "+wKIhyAx/Eg=", "tokenIdInt64": "-359574906294109112"]) else {
+                        throw GeneratorError(
+                            "token_id of \"c0ffee\" does not match the deployed system's published value")
+                    }
+                },
+                tokenCase(F.fcmToken, "an FCM token", ["Normal"]),
+                tokenCase(F.apnsToken, "an APNs token (64 hex digits)", ["Normal"]),
+                tokenCase(F.apnsToken.uppercased(), "the same APNs token in upper case hashes differently", ["Normal"]),
+                tokenCase(
+                    F.nonAsciiToken,
+                    "a non-ASCII token hashes its UTF-8 bytes, as the server does; zulip-flutter hashes its UTF-16 code "
+                        + "units cut to bytes, which passes too",
+                    ["NonAsciiToken", "ClientServerDisagree"],
+                    source:
+                        "zulip/zulip-flutter@e989e4f:lib/notifications/receive.dart:61-64 (sha256.convert(token.codeUnits)); "
+                        + "the server hashes UTF-8 (docs/audit/registration.md, part 3)",
+                    also: [flutterTokenId(F.nonAsciiToken)]),
+                tokenCase("x", "a one-character token", ["TokenLengthBoundary"]),
+                tokenCase(String(repeating: "a", count: 4096), "a 4096-character token", ["TokenLengthBoundary"]),
+            ] + whitespaceTokens()
         let t = F.timestamp
         let deployedSeals = [
             sealCase(
@@ -147,7 +198,12 @@ enum RegistrationClientVectors {
                 .init(
                     type: "SealTest", operation: .registrationSeal, profile: .proposal,
                     description: "Proposal profile: the plaintext has no ios_app_id.",
-                    ids: .from(101 + deployedSeals.count), cases: proposalSeals),
+                    ids: .block(107...200), cases: proposalSeals),
+                .init(
+                    type: "SealTest", operation: .registrationSeal,
+                    description:
+                        "The plaintext's bytes where JSON writers differ (Dart's jsonEncode escapes only quote, backslash and controls, these with \\b \\t \\n \\f \\r or a lower-case \\u00xx), and an absent ios_app_id given as null.",
+                    ids: .block(201...300), cases: encoderSeals().map { sourced($0, Self.sealSource) }),
             ])
     }
 }

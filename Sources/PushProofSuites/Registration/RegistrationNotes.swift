@@ -53,6 +53,31 @@ enum RegistrationNotes {
             description:
                 "The timestamp is in the future. The deployed bouncer accepts it (no check exists); a stricter bouncer may refuse it with BAD_REQUEST."
         ),
+        "TokenSpelling": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "A token with white space or a line end around it, or in another case, is hashed as given: trimming or case-folding names another token."
+        ),
+        "EncoderCharacters": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "The plaintext is compact JSON as Dart's jsonEncode writes it: only quote, backslash and control characters are escaped (\\b \\t \\n \\f \\r, else \\u00xx in lower case); a solidus, HTML characters, U+2028, DEL and non-ASCII are written raw."
+        ),
+        "OptionalField": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "An optional field that is null is left out of the plaintext, as zulip-flutter's generated toJson does (`?instance.iosAppId`)."
+        ),
+        "CheckOrder": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "The request fails two of the bouncer's checks that answer differently: the earlier check answers (docs/registration.md, the checks in order)."
+        ),
+        "TokenIdSpelling": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description:
+                "token_id is strict base64 of 8 bytes: white space, a line end, the URL-safe alphabet or a missing or extra padding make it malformed, whatever token it names."
+        ),
         "Dedup": .init(
             bugType: "FUNCTIONALITY",
             description:

@@ -313,7 +313,10 @@ def op_decode(inp):
     return {"expiresAtUnix": t, "expiresAt": format_time(t)}
 
 
-ADDRESS = re.compile(r"0[xX][0-9a-fA-F]{40}\Z", re.ASCII)
+# libxmtp reads an address as exactly "0x" (lower case) and 40 ASCII hex digits, either case
+# (xmtp/libxmtp@a53a97ed crates/xmtp_id/src/associations/member.rs:171-190; the sanitizer,
+# crates/xmtp_cryptography/src/signature.rs:87-96, strips only a lower-case "0x").
+ADDRESS = re.compile(r"0x[0-9a-fA-F]{40}\Z", re.ASCII)
 
 
 def op_inbox_id(inp):

@@ -1,0 +1,192 @@
+import PushProofConformance
+import PushProofCrypto
+import PushProofJSON
+import ZulipRegistration
+
+/// Deployed bouncer cases by class of input: requests that fail two checks at once (the check
+/// order decides the answer), spellings of `token_id`, `ios_app_id` and the box's base64 around
+/// their rules, and dedup over more than two records.
+extension RegistrationBouncerVectors {
+    static let bouncerView = "zulip/zulip@99445ce4:zilencer/views.py"
+
+    static func classCases() -> [BouncerCase] {
+        checkOrderCases() + tokenIdSpellingCases() + iosAppIdSpellingCases() + urlSafeBoxCases() + dedupCases()
+    }
+
+    /// One case per pair of checks that fail together and answer differently (docs/registration.md,
+    /// "The bouncer's checks, in order"): the earlier check answers.
+    static func checkOrderCases() -> [BouncerCase] {
+        let t = F.timestamp
+        let order =
+            "\(bouncerView) register_remote_push_device: the request's fields, then the key, the box, the "
+            + "registration's model, token_id, liveness"
+        func c(
+            _ comment: String, _ code: BouncerError.Kind, _ reason: BouncerError.Reason, _ request: BouncerRequest,
+            now: Int64 = F.now
+        ) -> BouncerCase {
+            BouncerCase(
+                comment: comment, flags: ["CheckOrder", "SourceLinesNotRead"], result: .invalid, code: code,
+                reason: reason, request: request, now: now, source: order)
+        }
+        var shortIdUnknownKey = F.seal(F.fcm(), label: "order-id-key", to: F.strangerKey).request
+        shortIdUnknownKey.tokenId = Base64.encode(Array(TokenId(token: F.fcmToken).bytes.prefix(7)))
+        var newlineIdRetiredKey = F.seal(F.fcm(), label: "order-id-retired", to: F.retiredKey).request
+        newlineIdRetiredKey.tokenId! += "\n"
+        var shortIdExpired = F.seal(F.fcm(at: t - 2 * 86_400), label: "order-id-expired").request
+        shortIdExpired.tokenId = Base64.encode(Array(TokenId(token: F.fcmToken).bytes.prefix(7)))
+        var unknownKeyShortBox = F.seal(F.fcm(), label: "order-key-box").request
+        unknownKeyShortBox.bouncerPublicKey = F.b64(F.strangerKey)
+        unknownKeyShortBox.encryptedPushRegistration = Base64.encode([UInt8](repeating: 7, count: 47))
+        let unknownKeyBadPlaintext = F.seal(
+            plaintext: F.plaintext(["token_kind": "fcm", "token": .string(F.fcmToken)]), label: "order-key-model",
+            to: F.currentKey, naming: F.strangerKey)
+        let unknownKeyOtherTokenId = F.seal(
+            plaintext: F.fcm().plaintext, label: "order-key-token-id", to: F.currentKey, naming: F.strangerKey,
+            tokenIdOf: "some-other-token")
+        let retiredKeyExpired = F.seal(F.fcm(at: t - 2 * 86_400), label: "order-retired-expired", to: F.retiredKey)
+        let nonHexExpired = F.seal(
+            F.apns(String(F.apnsToken.dropLast()) + "g", at: t - 2 * 86_400), label: "order-model-expired")
+        let otherTokenIdExpired = F.seal(
+            plaintext: F.fcm(at: t - 2 * 86_400).plaintext, label: "order-token-id-expired",
+            tokenIdOf: "some-other-token")
+        return [
+            c(
+                "a 7-byte token_id and a key the bouncer never had: the request's fields first", .badRequest,
+                .malformedRequestField("token_id"), shortIdUnknownKey),
+            c(
+                "a token_id with a trailing newline and a retired key: the request's fields first", .badRequest,
+                .malformedRequestField("token_id"), newlineIdRetiredKey),
+            c(
+                "a 7-byte token_id and a registration two days old: the request's fields first", .badRequest,
+                .malformedRequestField("token_id"), shortIdExpired),
+            c(
+                "a key the bouncer never had and a 47-byte box: the key first", .invalidBouncerPublicKey,
+                .unknownBouncerKey, unknownKeyShortBox),
+            c(
+                "a key the bouncer never had named, the box sealed to the current key without a timestamp: the key "
+                    + "first", .invalidBouncerPublicKey, .unknownBouncerKey, unknownKeyBadPlaintext.request),
+            c(
+                "a key the bouncer never had named, the box sealed to the current key with another token's "
+                    + "token_id: the key first", .invalidBouncerPublicKey, .unknownBouncerKey,
+                unknownKeyOtherTokenId.request),
+            c(
+                "a retired key and a registration two days old: the key first", .invalidBouncerPublicKey,
+                .retiredBouncerKey, retiredKeyExpired.request),
+            c(
+                "an APNs token with a non-hex digit, two days old: the registration's model first", .badRequest,
+                .apnsTokenNotHex, nonHexExpired.request),
+            c(
+                "another token's token_id, two days old: token_id before liveness", .badRequest, .tokenIdMismatch,
+                otherTokenIdExpired.request),
+        ]
+    }
+
+    /// `token_id` is base64 of 8 bytes read strictly: white space, a line end, the URL-safe alphabet
+    /// or a missing padding is a malformed field, whatever the token.
+    static func tokenIdSpellingCases() -> [BouncerCase] {
+        // A token whose token_id has both a '+' and a '/', so its URL-safe spelling differs.
+        let token =
+            (0..<1000).lazy.map { "spelling-token-\($0)" }.first {
+                let id = TokenId(token: $0).base64
+                return id.contains("+") || id.contains("/")
+            }!
+        let id = TokenId(token: token).base64
+        let spellings: [(String, String)] = [
+            ("a trailing line feed", id + "\n"),
+            ("a trailing CR LF", id + "\r\n"),
+            ("a leading space", " " + id),
+            ("a trailing space", id + " "),
+            ("a tab after the fourth symbol", String(id.prefix(4)) + "\t" + String(id.dropFirst(4))),
+            ("the URL-safe alphabet", urlSafe(id)),
+            ("its padding removed", String(id.reversed().drop { $0 == "=" }.reversed())),
+            ("padding doubled", id + "="),
+        ]
+        return spellings.enumerated().map { n, spelling in
+            var request = F.seal(F.fcm(token), label: "token-id-spelling-\(n)").request
+            request.tokenId = spelling.1
+            return BouncerCase(
+                comment: "token_id with \(spelling.0)", flags: ["TokenIdSpelling", "SourceLinesNotRead"],
+                result: .invalid, code: .badRequest, reason: .malformedRequestField("token_id"), request: request,
+                source: "\(bouncerView) register_remote_push_device (token_id read as strict base64 of 8 bytes)")
+        }
+    }
+
+    /// The app id pattern `^[.a-zA-Z0-9-]+$` as pydantic checks it (Rust's regex engine: `$` is the
+    /// end of the text, classes are ASCII): nothing around it, no line end, no letter outside ASCII.
+    static func iosAppIdSpellingCases() -> [BouncerCase] {
+        let spellings: [(String, String)] = [
+            ("a trailing line feed", F.iosAppId + "\n"),
+            ("a trailing CR LF", F.iosAppId + "\r\n"),
+            ("a leading space", " " + F.iosAppId),
+            ("a trailing space", F.iosAppId + " "),
+            ("empty", ""),
+            ("a letter outside ASCII (í)", "org.zulip.Zul\u{ED}p"),
+            ("a fullwidth full stop", "org\u{FF0E}zulip.Zulip"),
+            ("an underscore", "org.zulip.Zulip_beta"),
+        ]
+        return spellings.enumerated().map { n, spelling in
+            BouncerCase(
+                comment: "APNs with an ios_app_id with \(spelling.0)", flags: ["IosAppIdRule", "SourceLinesNotRead"],
+                result: .invalid, code: .badRequest, reason: .iosAppIdUnknown,
+                request: F.seal(F.apns(app: spelling.1), label: "app-id-spelling-\(n)").request,
+                source:
+                    "zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py ApnsAppId (the pattern ^[.a-zA-Z0-9-]+$, "
+                    + "checked by pydantic-core's regex engine; lines not determined)")
+        }
+    }
+
+    /// The box in the URL-safe alphabet with its padding: the deployed bouncer's non-validating
+    /// decoder drops `-` and `_`, so the box it reads is short and does not open.
+    static func urlSafeBoxCases() -> [BouncerCase] {
+        let sealed =
+            (0..<1000).lazy.map { F.seal(F.fcm(), label: "url-safe-padded-\($0)") }.first {
+                let text = $0.request.encryptedPushRegistration
+                return text.contains("+") && text.contains("/") && text.hasSuffix("=")
+            }!
+        var request = sealed.request
+        request.encryptedPushRegistration = urlSafe(sealed.request.encryptedPushRegistration)
+        return [
+            BouncerCase(
+                comment: "URL-safe alphabet with its padding", flags: ["Base64UrlSafe", "SourceLinesNotRead"],
+                result: .invalid, code: .badRequest, reason: .registrationNotBase64, request: request,
+                intermediate: sealed.intermediate,
+                source:
+                    "\(bouncerView) Base64Encoder.decode (non-validating b64decode: '-' and '_' dropped, the box "
+                    + "short of its bytes does not open)")
+        ]
+    }
+
+    /// Standard base64 respelled in the URL-safe alphabet, padding kept.
+    static func urlSafe(_ text: String) -> String {
+        String(text.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 })
+    }
+
+    /// Dedup finds any earlier record of the (token_id, realm), not only the latest one.
+    static func dedupCases() -> [BouncerCase] {
+        let t = F.timestamp
+        let first = F.seal(F.fcm(), label: "dedup3-first").request
+        let second = F.seal(F.fcm("second-token"), label: "dedup3-second").request
+        let third = F.seal(F.fcm("third-token"), label: "dedup3-third").request
+        let source =
+            "prakhar1144/zulip@495e4623:zilencer/views.py (a development fork, for the token_id-era structure) "
+            + "dedup on (token_id, realm) over every record"
+        func c(_ comment: String, _ sealed: F.Sealed, prior: [BouncerRequest]) -> BouncerCase {
+            BouncerCase(
+                comment: comment, flags: ["Dedup", "SourceLinesNotRead"], result: .valid, request: sealed.request,
+                prior: prior, intermediate: sealed.intermediate, source: source)
+        }
+        return [
+            c(
+                "three records, the first repeated: the first record is returned",
+                F.seal(F.fcm(at: t + 60), label: "dedup3-first-again"), prior: [first, second, third]),
+            c(
+                "three records, the second repeated: the second record is returned",
+                F.seal(F.fcm("second-token", at: t + 60), label: "dedup3-second-again"),
+                prior: [first, second, third]),
+            c(
+                "a repeat between two records created nothing: the next new token is record 3",
+                F.seal(F.fcm("third-token"), label: "dedup3-third-new"),
+                prior: [first, F.seal(F.fcm(at: t + 30), label: "dedup3-first-repeat").request, second]),
+        ]
+    }
+}
