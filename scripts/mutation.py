@@ -188,7 +188,7 @@ def run_variant(binary, replaced, suites, timeout):
         command = [binary, "run", "--vectors", os.path.join(ROOT, "vectors"),
                    "--impl", f"python3 {os.path.join(work, 'adapter.py')}", "--timeout", "2", "--fail-fast"]
         for suite in suites:
-            command += ["--suite", suite]
+            command += ["--file", suite]
         # Its own process group, so that a mutant that loops is killed with its runner.
         process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                    start_new_session=True)

@@ -27,10 +27,14 @@ struct Run: ParsableCommand {
 
     @OptionGroup var location: VectorsLocation
 
-    @Option(name: .long, help: "Run only this suite (repeatable), e.g. registration_bouncer.")
-    var suite: [String] = []
+    @Option(
+        name: [.customLong("file"), .customLong("suite")],
+        help: ArgumentHelp(
+            "Run only this vector file (repeatable), by its name without _test.json, e.g. registration_bouncer.",
+            discussion: "--suite is the same option under its older name."))
+    var file: [String] = []
 
-    @Option(name: .long, help: "Run only this test (repeatable), as SUITE:TCID, e.g. registration_bouncer:17.")
+    @Option(name: .long, help: "Run only this test (repeatable), as FILE:TCID, e.g. registration_bouncer:17.")
     var test: [String] = []
 
     @Option(name: .long, help: "Run only this profile's groups (repeatable), e.g. deployed.")
@@ -39,7 +43,7 @@ struct Run: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Tests the implementation is known to fail: one `suite:tcId  # reason` per line.",
+            "Tests the implementation is known to fail: one `file:tcId  # reason` per line.",
             discussion: "The run then fails when a listed test passes (take it off the list) or an unlisted one fails.")
     )
     var expectedFailures: String?
@@ -67,8 +71,8 @@ struct Run: ParsableCommand {
     func run() throws {
         let files = try ConformanceRunner.loadVectors(directory: location.url)
         let known = Set(files.map(\.suite))
-        for name in suite where !known.contains(name) {
-            throw ValidationError("unknown suite \(name); known: \(known.sorted().joined(separator: ", "))")
+        for name in file where !known.contains(name) {
+            throw ValidationError("unknown vector file \(name); known: \(known.sorted().joined(separator: ", "))")
         }
         let profiles = Set(files.flatMap { $0.groups.map(\.profile.rawValue) })
         for name in profile where !profiles.contains(name) {
@@ -92,7 +96,7 @@ struct Run: ParsableCommand {
         } else {
             implementation = Suites.catalogue.reference
         }
-        let selection = TestSelection(suites: suite, tests: test, profiles: profile.map(Profile.init(rawValue:)))
+        let selection = TestSelection(suites: file, tests: test, profiles: profile.map(Profile.init(rawValue:)))
         defer { (implementation as? ExternalImplementation)?.shutdown() }
         let report = try ConformanceRunner(implementation: implementation, meanings: Suites.catalogue.meanings).run(
             files, selection: selection, expectedFailures: expected, stopAtFirstFailure: failFast)
