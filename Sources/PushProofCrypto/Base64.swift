@@ -66,6 +66,9 @@ public enum Base64 {
         Sodium.ensureInitialised()
         let input = Array(text.utf8)
         if input.isEmpty { return [] }
+        // libsodium 1.0.18 reads its input as signed chars, and some bytes above 0x7F then pass as
+        // symbols of the alphabet (a UTF-8 `é` among base64 text decodes): refuse them first.
+        guard input.allSatisfy({ $0 < 0x80 }) else { throw .invalid }
         // Every 4 symbols give at most 3 bytes.
         var out = [UInt8](repeating: 0, count: (input.count / 4 + 1) * 3)
         var written = 0
@@ -89,6 +92,7 @@ public enum Base64 {
     public static func decodeSecret(_ text: String, variant: Variant = .standard) throws(DecodingError) -> SecretBytes {
         Sodium.ensureInitialised()
         let input = Array(text.utf8)
+        guard input.allSatisfy({ $0 < 0x80 }) else { throw .invalid }  // as in `decode`
         let capacity = (input.count / 4 + 1) * 3
         var written = 0
         var ok = false

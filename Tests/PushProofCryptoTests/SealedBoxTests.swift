@@ -270,6 +270,23 @@ extension SealedBoxTests {
             try Base64.decode("AAAAAAAAAAAA", byteCount: 8)
         }
     }
+
+    /// libsodium 1.0.18 reads base64 as signed chars, and some bytes above 0x7F pass as symbols
+    /// ("QUJDRA" + UTF-8 "é" + "=" decodes to 6 bytes there): no text holding a non-ASCII
+    /// character decodes, wherever the character stands, in either decoder.
+    @Test func nonASCIIIsNeverBase64() async {
+        #expect(throws: Base64.DecodingError.invalid) { try Base64.decode("QUJDRA\u{E9}=") }
+        let canonical = Base64.encode([UInt8](repeating: 0x5A, count: 159))
+        await propertyCheck(
+            count: 200, input: Gen.int(in: 0...(canonical.count - 3)), Gen.uint8(in: 0x80...0xFF)
+        ) { at, byte in
+            var bytes = Array(canonical.utf8)
+            bytes.replaceSubrange(at..<(at + 2), with: [0xC3, byte | 0x80])
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(throws: Base64.DecodingError.invalid) { try Base64.decode(text) }
+            #expect(throws: Base64.DecodingError.invalid) { try Base64.decodeSecret(text) }
+        }
+    }
 }
 
 @Suite struct KeccakTests {
