@@ -142,6 +142,12 @@ extension EnvelopeClientVectors {
             (a.id, a.key, E.now - 51 * E.day, nil), (b.id, b.key, E.now - 50 * E.day, nil),
             (c.id, c.key, E.now - 50 * E.day, E.now - 40 * E.day),
         ])
+        // The middle key acknowledged 40 days ago, the newest created 2 days ago and never
+        // acknowledged: only the middle key's acknowledgement decides the oldest key's fate.
+        let middleDecides = keysJSON([
+            (a.id, a.key, created, nil), (b.id, b.key, E.now - 44 * E.day, E.now - 40 * E.day),
+            (c.id, c.key, E.now - 2 * E.day, nil),
+        ])
         let source = "\(rotation); \(flutter)lib/model/push_key.dart:181-207 (every older key, createdTimestamp <)"
         return [
             receiveCase(
@@ -187,6 +193,15 @@ extension EnvelopeClientVectors {
                 "three keys, the last two created in the same second and the last acknowledged 40 days ago: the "
                     + "middle one still decrypts", ["SameSecondKeys"], source: source, payload: via(b, "b-same3"),
                 keys: sameSecondThree, outcome: "delivered"),
+            receiveCase(
+                "three keys, the middle acknowledged 40 days ago, the newest 2 days old: the middle key's "
+                    + "acknowledgement deleted the oldest (the newest alone would not for 43 days)",
+                ["ThreeKeyRotation", "UnknownKey"], source: source, payload: via(a, "a-middle"), keys: middleDecides,
+                outcome: "droppedUnknownKey"),
+            receiveCase(
+                "three keys, the middle acknowledged 40 days ago, the newest 2 days old: the middle key decrypts",
+                ["ThreeKeyRotation"], source: source, payload: via(b, "b-middle"), keys: middleDecides,
+                outcome: "delivered"),
         ]
     }
 
