@@ -57,6 +57,43 @@ enum IdentityBackendVectors: IdentityFixtures {
                     "apnsEnv": "production",
                 ]),
         ]
+        let registerDevice: JSONValue = ["request": "registerDevice", "deviceId": .string(deviceId)]
+        func token(_ text: String, env: String? = "sandbox") -> JSONValue {
+            let input = registerDevice.setting("pushToken", to: .string(text))
+            return env.map { input.setting("apnsEnv", to: .string($0)) } ?? input
+        }
+        // Blank is Foundation's whitespacesAndNewlines, scalar by scalar; each kind of blank, and what
+        // is not blank, with an environment that goes only with a token that is not blank.
+        let blanks: [(String, String)] = [
+            ("a tab, a line feed and a carriage return", "\t\n\r"), ("a no-break space (U+00A0)", "\u{A0}"),
+            ("a zero width space (U+200B)", "\u{200B}"), ("an ideographic space (U+3000)", "\u{3000}"),
+            ("a line separator (U+2028) and NEL (U+0085)", "\u{2028}\u{85}"),
+        ]
+        let registerClass =
+            [
+                register(
+                    "register with an empty push token: the empty token is sent (the app tests for nil), without "
+                        + "pushTokenType and apnsEnv", token("")),
+                register(
+                    "register with a push token and no apnsEnv: pushTokenType only (the environment is sent only when "
+                        + "the app has one)", token(pushToken, env: nil)),
+                register(
+                    "register with a push token for the sandbox: apnsEnv sandbox", token(pushToken)),
+                register(
+                    "register with a push token between spaces: not blank, so sent as it is with pushTokenType and "
+                        + "apnsEnv", token(" \(pushToken)\n")),
+                register(
+                    "register with a push token of a byte order mark (U+FEFF, not whitespace for Foundation): not "
+                        + "blank", token("\u{FEFF}")),
+                register(
+                    "register with an empty device id and a blank token without apnsEnv: both sent as they are",
+                    ["request": "registerDevice", "deviceId": "", "pushToken": " "]),
+            ]
+            + blanks.map { name, text in
+                register(
+                    "register with a push token of \(name): blank, so the token is sent without pushTokenType and "
+                        + "apnsEnv", token(text))
+            }
         let ism = core + "Inboxes/InboxStateMachine.swift"
         let teardownInput: JSONValue = [
             "inboxId": .string(inbox(1)), "clientId": .string(clientA), "topics": [.string(group)],
@@ -129,7 +166,7 @@ enum IdentityBackendVectors: IdentityFixtures {
                     type: "BackendRequestTest", operation: .identityBackendRequest,
                     description:
                         "Requests exactly as sent: the authentication header (X-Convos-AuthToken with the JWT; X-Firebase-AppCheck for device registration); the Content-Type the app also sends is not listed.",
-                    ids: .block(1...100), cases: requests),
+                    ids: .block(1...100), cases: requests + registerClass),
                 .init(
                     type: "TeardownTest", operation: .identityTeardown,
                     description: "The steps of deleting a conversation, in order, as Convos iOS takes them.",

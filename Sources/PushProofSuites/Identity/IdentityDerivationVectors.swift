@@ -99,6 +99,15 @@ enum IdentityDerivationVectors: IdentityFixtures {
             key("31-byte key", ["ScalarRange"], String(seeded.dropFirst(2)), code: "INVALID_PRIVATE_KEY"),
             key("33-byte key", ["ScalarRange"], seeded + "01", code: "INVALID_PRIVATE_KEY"),
         ]
+        // The nonce is a u64 written in decimal: each width an implementation might hold it in (Int32,
+        // UInt32, a double's exact integers, Int64) is crossed.
+        let wideNonces: [(String, UInt64)] = [
+            ("2^31", 1 << 31), ("2^32", 1 << 32), ("2^53", 1 << 53), ("2^53+1", (1 << 53) + 1), ("2^63", 1 << 63),
+            ("2^63+1", (1 << 63) + 1), ("2^64-1", .max),
+        ]
+        let nonceKeys = wideNonces.map { name, nonce in
+            key("a random key, nonce \(name) (written in decimal as a u64)", ["Nonce"], seeded, nonce: nonce)
+        }
         func inbox(_ comment: String, _ flags: [String], _ address: String, nonce: UInt64 = 0, code: String? = nil)
             -> VectorCase
         {
@@ -128,6 +137,11 @@ enum IdentityDerivationVectors: IdentityFixtures {
             + addressSpellings(address(1)).map { comment, text in
                 inbox(comment, ["AddressSpelling"], text, code: "INVALID_ADDRESS")
             }
+            + wideNonces.dropLast().map { name, nonce in
+                inbox(
+                    "address of key 1, nonce \(name) (written in decimal as a u64)", ["Nonce"], address(1), nonce: nonce
+                )
+            }
         return VectorFileDeclaration(
             suite: "identity_derivation", protocolName: "convos-client-id", notes: IdentityNotes.catalogue,
             header: [
@@ -143,7 +157,7 @@ enum IdentityDerivationVectors: IdentityFixtures {
                     type: "PrivateKeyTest", operation: .identityFromPrivateKey,
                     description:
                         "secp256k1 secret key -> uncompressed public key -> address (last 20 bytes of Keccak-256 of the 64 key bytes) -> inbox id.",
-                    ids: .block(101...200), cases: keys),
+                    ids: .block(101...200), cases: keys + nonceKeys),
                 .init(
                     type: "InboxIdTest", operation: .identityInboxId, description: "address + nonce -> inbox id.",
                     ids: .block(201...300), cases: inboxes),

@@ -108,6 +108,16 @@ enum IdentityNotes {
             description:
                 "ADR 002 section 5: unsubscribe, unregister, delete records, delete the keychain identity, delete the XMTP files."
         ),
+        "ExactText": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "Ids are compared as exact text (SQLite's default BINARY collation, a Swift dictionary's String keys): an inbox id or clientId that differs only in case is another id, and the empty string is an id like any other."
+        ),
+        "ManyRows": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "A store of three or more identities: the row that decides a refusal or a lookup is neither the only one nor the last one saved."
+        ),
         "PushRouting": .init(
             bugType: "FUNCTIONALITY",
             description:

@@ -82,6 +82,65 @@ enum IdentityStoreVectors: IdentityFixtures {
                 ["Deletion", "DeleteReportsNothing"], deletion,
                 [delete(i1)], also: [0: ["result": "deleted"]]),
         ]
+        let (i4, clientD) = (inbox(4), "3E4F5A6B-7C8D-4E9F-A0B1-C2D3E4F5A6B7")
+        let unique = "\(keychain):371-381; \(core)Storage/SharedDatabaseMigrator.swift:24-34"
+        let classTraces = [
+            try t(
+                "three inboxes stored: a fourth inbox is refused the first's, the second's and the third's clientId "
+                    + "(uniqueness is checked against every row, not the last one saved)",
+                ["DuplicateClientId", "ManyRows"], unique,
+                [
+                    save(i1, clientA), save(i2, clientB), save(i3, clientC), save(i4, clientA), save(i4, clientB),
+                    save(i4, clientC), byInbox(i4), byClient(clientA), byClient(clientB),
+                ]),
+            try t(
+                "three inboxes stored: the middle one re-saved with a fresh clientId is a mismatch naming its own "
+                    + "clientId; each saved again with its own is unchanged",
+                ["ClientIdMismatch", "Idempotent", "ManyRows"], "\(writer):35-51",
+                [
+                    save(i1, clientA), save(i2, clientB), save(i3, clientC), save(i2, clientD), save(i1, clientA),
+                    save(i2, clientB), byInbox(i2), byClient(clientD),
+                ]),
+            try t(
+                "three inboxes stored: each found by its clientId and its inboxId, the first and the middle ones "
+                    + "included", ["Normal", "ManyRows"], found,
+                [
+                    save(i1, clientA), save(i2, clientB), save(i3, clientC), byClient(clientB), byClient(clientA),
+                    byInbox(i2), byInbox(i1), byClient(clientD),
+                ]),
+            try t(
+                "the middle of three deleted: only its row goes; its clientId is free for a new inbox",
+                ["Deletion", "ManyRows"], "\(deletion); \(unique)",
+                [
+                    save(i1, clientA), save(i2, clientB), save(i3, clientC), delete(i2), byClient(clientB),
+                    byClient(clientA), byClient(clientC), byInbox(i3), save(i4, clientB), byClient(clientB),
+                ]),
+            try t(
+                "a clientId looked up in lower case, and in lower case with surrounding spaces, is not found: the "
+                    + "comparison is exact", ["ExactText"], "\(repository) (SQLite `=` on TEXT, BINARY collation)",
+                [
+                    save(i1, clientA), save(i2, clientB), byClient(clientA.lowercased()),
+                    byClient(String(clientB.prefix(1)) + clientB.dropFirst().lowercased()), byClient(" \(clientA)"),
+                    byClient(clientA + "\n"), byClient(""), byClient(clientA),
+                ]),
+            try t(
+                "inbox ids that differ only in case are three inboxes, each with its own clientId, looked up and "
+                    + "deleted apart", ["ExactText"],
+                "\(writer):31-68; \(core)Storage/SharedDatabaseMigrator.swift:24-34",
+                [
+                    save(i1.uppercased(), clientA), save(i1, clientB),
+                    save(String(i1.prefix(1)).uppercased() + i1.dropFirst(), clientC), byInbox(i1),
+                    byInbox(i1.uppercased()), byClient(clientC), delete(i1.uppercased()), byInbox(i1),
+                    byClient(clientA), save(i1, clientA),
+                ]),
+            try t(
+                "the empty inbox id is an inbox like any other: saved, found by both keys, deleted",
+                ["ExactText"], "\(writer):31-68; \(core)Storage/SharedDatabaseMigrator.swift:24-34",
+                [
+                    save("", clientA), save(i1, clientB), byInbox(""), byClient(clientA), save("", clientC),
+                    save(" ", clientC), delete(""), byInbox(""), byInbox(" "),
+                ]),
+        ]
         return VectorFileDeclaration(
             suite: "identity_store", protocolName: "convos-client-id", notes: IdentityNotes.catalogue,
             header: [
@@ -91,7 +150,8 @@ enum IdentityStoreVectors: IdentityFixtures {
             groups: [
                 .init(
                     type: "StoreTraceTest", operation: .identityStoreTrace,
-                    description: "Each trace starts from an empty store.", ids: .block(1...200), cases: traces)
+                    description: "Each trace starts from an empty store.", ids: .block(1...200),
+                    cases: traces + classTraces)
             ])
     }
 }
