@@ -46,6 +46,16 @@ enum ConvosPushNotes {
             description:
                 "Foundation's Data(base64Encoded:) accepts non-zero trailing bits (QR== is the byte 0x41)."
         ),
+        "ExactClientId": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "The clientId is looked up exactly as delivered (the inbox table's `=`, BINARY collation): whitespace or a zero width space around it makes another clientId. Only the blank check trims."
+        ),
+        "DuplicatedIdentity": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "The identities name one clientId more than once, which the inbox table's UNIQUE constraint never holds: the later entry stands for it, as the later save would."
+        ),
         "RouteBeforeValidate": .init(
             bugType: "DEFINED",
             description:

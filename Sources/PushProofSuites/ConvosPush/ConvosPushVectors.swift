@@ -292,12 +292,12 @@ enum ConvosPushVectors {
                     type: "ConvosPushRouteTest", operation: .convosPushRoute,
                     description:
                         "What Convos iOS does (xmtplabs/convos-ios@f47421a9, the per-conversation era; the payload reading is unchanged at 5d1e833e): lax casts, the clientId resolved first, the topic searched for a g- segment.",
-                    ids: .block(1...500), cases: deployed),
+                    ids: .block(1...500), cases: deployed + deployedClassCases()),
                 .init(
                     type: "ConvosPushRouteTest", operation: .convosPushRoute, profile: .hardened,
                     description:
                         "PushProof's stricter reading: typed fields, XMTP's topic grammar, the payload validated before the clientId is resolved. Each test says why.",
-                    ids: .block(501...700), cases: hardened),
+                    ids: .block(501...700), cases: hardened + hardenedClassCases()),
             ])
     }
 }
