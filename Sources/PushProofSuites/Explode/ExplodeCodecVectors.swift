@@ -122,14 +122,15 @@ enum ExplodeCodecVectors {
             throw GeneratorError("the reference does not write the documented ExplodeSettings example")
         }
         let encode = try encodeCases()
-        let wrap = [
-            VectorCase(
-                comment: "the KnownAnswer message in PlaintextEnvelope.V1", flags: ["PlaintextEnvelope"],
-                source:
-                    "xmtp/libxmtp@a53a97ed:crates/xmtp_mls/src/groups/mod.rs:1764-1766, 1778-1785; "
-                    + "xmtp/proto@f5191f73:proto/mls/message_contents/content.proto:46-55, 81-84",
-                input: ["encodedContentHex": .string(Hex.encode(sample)), "idempotencyKey": "6d1c3f0e-explode-1"])
-        ]
+        let wrap =
+            [
+                VectorCase(
+                    comment: "the KnownAnswer message in PlaintextEnvelope.V1", flags: ["PlaintextEnvelope"],
+                    source:
+                        "xmtp/libxmtp@a53a97ed:crates/xmtp_mls/src/groups/mod.rs:1764-1766, 1778-1785; "
+                        + "xmtp/proto@f5191f73:proto/mls/message_contents/content.proto:46-55, 81-84",
+                    input: ["encodedContentHex": .string(Hex.encode(sample)), "idempotencyKey": "6d1c3f0e-explode-1"])
+            ] + wrapClassCases(sample)
         let decode =
             try decodeContentCases() + decodeDatedCases() + decodeWireCases() + decodeOffsetAndCutCases()
             + decodeWireReaderCases()

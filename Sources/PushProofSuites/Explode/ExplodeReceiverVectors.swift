@@ -156,12 +156,12 @@ enum ExplodeReceiverVectors {
                     type: "ReceiverTraceTest", operation: .explodeReceiverTrace,
                     description:
                         "Each trace starts with an active conversation. What Convos iOS does (xmtplabs/convos-ios@5d1e833e); an explode message without a sender comes from the conversation's creator.",
-                    ids: .block(1...200), cases: deployed),
+                    ids: .block(1...200), cases: deployed + deployedPairCases()),
                 .init(
                     type: "ReceiverTraceTest", operation: .explodeReceiverTrace, profile: .hardened,
                     description:
                         "PushProof's advice beyond upstream: a metadata copy never postpones an explosion; expiresAt up to 60 s ahead of the receiver's clock is due. Each test says why.",
-                    ids: .block(201...400), cases: hardened),
+                    ids: .block(201...400), cases: hardened + hardenedPairCases()),
             ])
     }
 }
