@@ -95,24 +95,25 @@ enum EnvelopeServerVectors {
                     + "in a 4096-byte payload (upstream keeps them: deployed tcId 13)",
                 ["DistinctRemovalIds"], E.remove([9, 3, 9, 3, 1]), nonceLabel: "remove-repeats")
         ]
-        let seal: [VectorCase] = [
-            VectorCase(
-                comment: "proposal: message sealed to the device key", flags: ["ProposalProfile"],
-                input: [
-                    "notification": E.message(),
-                    "devicePublicKey": .string(Base64.encode(E.deviceKey.publicKey.rawBytes)),
-                    "ephemeralSecretKey": .string(
-                        Hex.encode(SHA256.hash(Array("pushproof/ephemeral/envelope-1".utf8)))),
-                ]),
-            VectorCase(
-                comment: "proposal: removal sealed to the device key", flags: ["ProposalProfile"],
-                input: [
-                    "notification": E.remove([1, 2]),
-                    "devicePublicKey": .string(Base64.encode(E.deviceKey.publicKey.rawBytes)),
-                    "ephemeralSecretKey": .string(
-                        Hex.encode(SHA256.hash(Array("pushproof/ephemeral/envelope-2".utf8)))),
-                ]),
-        ]
+        let seal: [VectorCase] =
+            [
+                VectorCase(
+                    comment: "proposal: message sealed to the device key", flags: ["ProposalProfile"],
+                    input: [
+                        "notification": E.message(),
+                        "devicePublicKey": .string(Base64.encode(E.deviceKey.publicKey.rawBytes)),
+                        "ephemeralSecretKey": .string(
+                            Hex.encode(SHA256.hash(Array("pushproof/ephemeral/envelope-1".utf8)))),
+                    ]),
+                VectorCase(
+                    comment: "proposal: removal sealed to the device key", flags: ["ProposalProfile"],
+                    input: [
+                        "notification": E.remove([1, 2]),
+                        "devicePublicKey": .string(Base64.encode(E.deviceKey.publicKey.rawBytes)),
+                        "ephemeralSecretKey": .string(
+                            Hex.encode(SHA256.hash(Array("pushproof/ephemeral/envelope-2".utf8)))),
+                    ]),
+            ] + sealRemovalCases()
         let cipher = Base64.encode(Array(repeating: 0xA5, count: 200))
         func payload(
             _ comment: String, _ flags: [String], source: String? = nil, service: String, priority: String = "high",
