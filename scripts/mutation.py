@@ -186,7 +186,7 @@ def run_variant(binary, replaced, suites, timeout):
             with open(os.path.join(work, "pushproof_py", name), "w", encoding="utf-8") as f:
                 f.write(text)
         command = [binary, "run", "--vectors", os.path.join(ROOT, "vectors"),
-                   "--impl", f"python3 {os.path.join(work, 'adapter.py')}", "--timeout", "2", "--fail-fast"]
+                   "--impl", f"python3 {os.path.join(work, 'adapter.py')}", "--timeout", "5", "--fail-fast"]
         for suite in suites:
             command += ["--file", suite]
         # Its own process group, so that a mutant that loops is killed with its runner.

@@ -1,3 +1,5 @@
+import PushProofCore
+
 /// Strict RFC 3339 timestamps on the proleptic Gregorian calendar, in whole Unix seconds.
 ///
 /// Foundation's ISO 8601 formatter is not used: on this platform it accepts `2025-02-30`
@@ -12,46 +14,15 @@ public enum RFC3339 {
         public var hadOffset: Bool
     }
 
-    /// Days since 1970-01-01 of a civil date (H. Hinnant's days_from_civil).
-    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    /// The civil date of a day count (civil_from_days).
-    static func civil(days z0: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    static func daysInMonth(_ year: Int64, _ month: Int64) -> Int64 {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    public static let earliest: Int64 = days(year: 0, month: 1, day: 1) * 86_400
-    public static let latest: Int64 = days(year: 9999, month: 12, day: 31) * 86_400 + 86_399
+    public static let earliest: Int64 = CivilCalendar.days(year: 0, month: 1, day: 1) * 86_400
+    public static let latest: Int64 = CivilCalendar.days(year: 9999, month: 12, day: 31) * 86_400 + 86_399
 
     /// `YYYY-MM-DDTHH:MM:SSZ`, the form the iOS app writes. Nil outside years 0000 to 9999.
     public static func format(unixSeconds t: Int64) -> String? {
         guard (earliest...latest).contains(t) else { return nil }
         let dayCount = t >= 0 ? t / 86_400 : (t - 86_399) / 86_400
         let secondOfDay = t - dayCount * 86_400
-        let (y, m, d) = civil(days: dayCount)
+        let (y, m, d) = CivilCalendar.civil(days: dayCount)
         func pad(_ v: Int64, _ width: Int) -> String {
             let s = String(v)
             return String(repeating: "0", count: max(0, width - s.count)) + s
@@ -87,7 +58,8 @@ public enum RFC3339 {
         guard let year = digits(4), expect("-"), let month = digits(2), expect("-"), let day = digits(2), expect("T"),
             let hour = digits(2), expect(":"), let minute = digits(2), expect(":"), let second = digits(2)
         else { return nil }
-        guard (1...12).contains(month), (1...daysInMonth(year, month)).contains(day), hour <= 23, minute <= 59,
+        guard (1...12).contains(month), (1...CivilCalendar.daysIn(month: month, year: year)).contains(day), hour <= 23,
+            minute <= 59,
             second <= 59
         else { return nil }
         var hadFraction = false
@@ -114,7 +86,9 @@ public enum RFC3339 {
             return nil
         }
         guard i == c.count else { return nil }
-        let t = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        let t =
+            CivilCalendar.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+            - offset
         return Parsed(unixSeconds: t, hadFraction: hadFraction, hadOffset: hadOffset)
     }
 }

@@ -7,9 +7,12 @@ public enum DeviceIdentity {
     /// The legacy server's reading of a device DID: split at the first `#`; no `#` gives the whole
     /// text and an empty device id; an empty half is refused. The DID itself is not checked.
     public static func legacySplit(_ text: String) throws(CatbirdIdentityError) -> (did: String, deviceId: String) {
-        guard let hash = text.firstIndex(of: "#") else { return (text, "") }
-        let did = String(text[..<hash])
-        let device = String(text[text.index(after: hash)...])
+        // Rust's split_once('#') finds the first `#` scalar: search the scalars, not the
+        // characters, where a neighbouring mark can join `#` into one grapheme cluster.
+        let scalars = text.unicodeScalars
+        guard let hash = scalars.firstIndex(of: "#") else { return (text, "") }
+        let did = String(scalars[..<hash])
+        let device = String(scalars[scalars.index(after: hash)...])
         guard !did.isEmpty, !device.isEmpty else { throw .invalidDeviceDid("an empty half around `#`") }
         return (did, device)
     }

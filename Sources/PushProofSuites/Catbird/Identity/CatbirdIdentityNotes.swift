@@ -5,6 +5,11 @@ enum CatbirdIdentityNotes {
     static let catalogue: [String: VectorNote] = CatbirdNotes.shared.merging(own) { a, _ in a }
 
     static let own: [String: VectorNote] = [
+        "GraphemeCluster": .init(
+            bugType: "EDGE_CASE",
+            description:
+                "A `#` that a neighbouring mark joins into one grapheme cluster (U+0601 before it, U+0301 after it) is still the separator: the server splits on Unicode scalars (Rust's split_once), not on characters as Swift's String sees them."
+        ),
         "KnownAnswer": .init(bugType: "BASIC", description: "A published value (RFC 8032's first test key)."),
         "DidWeb": .init(
             bugType: "EDGE_CASE",

@@ -161,6 +161,21 @@ enum CatbirdIdentityVectors {
             split("nothing before `#`", ["LegacySplit"], "#\(id)", invalid: true),
             split("nothing after `#`", ["LegacySplit"], "\(plc)#", invalid: true),
             split("only `#`", ["LegacySplit"], "#", invalid: true),
+            // Rust's split_once('#') finds the first `#` scalar, whatever clusters it with its
+            // neighbours: a split on grapheme clusters misses a `#` a prepended mark or a
+            // combining mark joins.
+            split(
+                "a prepended concatenation mark (U+0601) before `#`: split at the `#` all the same",
+                ["LegacySplit", "GraphemeCluster"], "\(plc)\u{601}#\(id)"),
+            split(
+                "a combining acute accent after `#`: split at the `#`, the accent starts the device id",
+                ["LegacySplit", "GraphemeCluster"], "\(plc)#\u{301}\(id)"),
+            split(
+                "only a prepended mark before `#`: split, the DID is the mark",
+                ["LegacySplit", "GraphemeCluster"], "\u{601}#\(id)"),
+            split(
+                "a combining mark after a lone `#`: nothing before it", ["LegacySplit", "GraphemeCluster"],
+                "#\u{301}", invalid: true),
         ]
         let rfc8032 = try Ed25519.KeyPair(
             seed: Hex.decode("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")!)
