@@ -323,6 +323,17 @@ extension ConvosPushVectors {
                     classIdentity(clientId, "inbox-of-conversation-4", [groupId]),
                 ], outcome: "routed"),
         ]
+        // A group topic needs its message whoever it is for, and whatever stands in its place.
+        cases += [
+            classCase(
+                "a known clientId with a group topic and no encryptedMessage: MISSING_ENCRYPTED_MESSAGE. Why: a "
+                    + "group push carries the message it announces", ["MalformedPayload"], nil,
+                convosPayload(clientId: .string(otherClientId), message: nil), code: "MISSING_ENCRYPTED_MESSAGE"),
+            classCase(
+                "an unknown clientId with encryptedMessage null on a group topic: MISSING_ENCRYPTED_MESSAGE. Why: "
+                    + "the payload is validated before the clientId is resolved", ["RouteBeforeValidate"], nil,
+                convosPayload(clientId: .string(unknown), message: .null), code: "MISSING_ENCRYPTED_MESSAGE"),
+        ]
         return cases
     }
 }
