@@ -207,8 +207,10 @@ oss_fuzz() {
     trap "rm -rf '$tmp'" EXIT
     mkdir -p "$tmp/src" "$tmp/out" "$tmp/work"
     ln -s "$PWD" "$tmp/src/pushproof"
+    # This build's cache, named before the subshell leaves the checkout.
+    local scratch="$PWD/$SCRATCH"
     (cd "$tmp" && SRC="$tmp/src" OUT="$tmp/out" WORK="$tmp/work" SANITIZER=address \
-        PUSHPROOF_SWIFT_SCRATCH="$PWD/$SCRATCH" "$tmp/src/pushproof/.clusterfuzzlite/build.sh")
+        PUSHPROOF_SWIFT_SCRATCH="$scratch" "$tmp/src/pushproof/.clusterfuzzlite/build.sh")
     some="$tmp/out/$(ls "$tmp/out" | grep '^Fuzz' | grep -v '\.' | head -n 1)"
     if ldd "$some" | grep -qE 'libswiftCore|libFoundation'; then
         echo "the targets load the Swift runtime dynamically: it must be linked in" >&2
