@@ -12,6 +12,7 @@ import re
 import zlib
 
 from .common import ProtocolError, is_int
+from .foundation import foundation_base64
 from .convos import MESSAGE_DEPTH_LIMIT, field_bytes, read_message, varint
 
 HEX = re.compile(r"(?:[0-9a-fA-F]{2})*\Z", re.ASCII)
@@ -188,54 +189,22 @@ def compressed_if_smaller(data):
     return out if len(out) < len(data) else None
 
 
-BASE64_ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-BASE64_VALUE = {c: i for i, c in enumerate(BASE64_ALPHABET)}
-
-
 def base64url_encode(data):
     # base64URLEncoded (:106-111): standard base64, + -> -, / -> _, padding removed.
     return base64.b64encode(data).decode().replace("+", "-").replace("/", "_").replace("=", "")
 
 
 def foundation_base64_decode(text):
-    """Data(base64Encoded:) with no options, swift-foundation's Base64._decode
-    (swiftlang/swift-foundation@a1c611f6:Sources/FoundationEssentials/Data/Data+Base64.swift:
-    38-43, 482-508, 510-605): ValueError where it answers nil. Its quirks are kept: trailing '='
-    past the last chunk are ignored, a string of '=' alone (four or more) is one zero byte, an '='
-    third in the last chunk drops that chunk's second byte, and unused low bits are not checked."""
-    data = text.encode("utf-8")
-    if not data:  # :483-485
-        return b""
-    stripped = data.rstrip(b"=")
-    if not stripped:
-        # :516-524: four or more '=' are one zero byte, fewer are refused. Both are refusals
-        # here: no ConversationCustomMetadata starts with 0x00 (field number 0).
+    """Data(base64Encoded:) with no options (foundation.py): ValueError where it answers nil. A
+    string of '=' alone, which Foundation reads as one zero byte when four or more long
+    (Data+Base64.swift:516-524), is refused here too: no ConversationCustomMetadata starts with 0x00
+    (field number 0)."""
+    if text and not text.rstrip("="):
         raise ValueError("padding only")
-    parse_length = -(-len(stripped) // 4) * 4  # :525-530
-    # :531-533 refuses a last chunk longer than the input; base64url_decode's padding to a
-    # multiple of four, and its refusal of non-ASCII text first, leave no such input.
-
-    def value(byte):
-        if byte not in BASE64_VALUE:  # the tables' badCharacter (:553-556, 583-586), '=' among them
-            raise ValueError("invalid character")
-        return BASE64_VALUE[byte]
-
-    out = bytearray()
-    last = parse_length - 4
-    for i in range(0, last, 4):  # the full chunks (:544-567)
-        n = value(data[i]) << 18 | value(data[i + 1]) << 12 | value(data[i + 2]) << 6 | value(data[i + 3])
-        out += n.to_bytes(3, "big")
-    # The last chunk (:569-601): a third or fourth character '=' counts as absent ('A', zero).
-    a2 = None if data[last + 2] == ord("=") else data[last + 2]
-    a3 = None if data[last + 3] == ord("=") else data[last + 3]
-    n = (value(data[last]) << 18 | value(data[last + 1]) << 12
-         | (0 if a2 is None else value(a2)) << 6 | (0 if a3 is None else value(a3)))
-    out.append(n >> 16)
-    if a2 is not None:
-        out.append(n >> 8 & 0xFF)
-    if a3 is not None:
-        out.append(n & 0xFF)
-    return bytes(out)
+    data = foundation_base64(text.encode("utf-8"))
+    if data is None:
+        raise ValueError("not base64")
+    return data
 
 
 def base64url_decode(text):
