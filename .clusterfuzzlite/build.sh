@@ -40,7 +40,13 @@ esac
 # three times faster than in a debug build (docs/fuzzing.md).
 scratch="${PUSHPROOF_SWIFT_SCRATCH:-$WORK/swift-build}"
 config=${PUSHPROOF_FUZZ_CONFIG:-release}
-binary=$(pushproof_fuzz_build "$scratch" "$config" "$SWIFTFLAGS")
+# PUSHPROOF_FUZZ_BINARY: a pushproof-fuzz already built with these flags (`scripts/fuzz.sh`, whose
+# build line is this one), packaged as it is instead of built again.
+if [ -n "${PUSHPROOF_FUZZ_BINARY:-}" ]; then
+    binary=$PUSHPROOF_FUZZ_BINARY
+else
+    binary=$(pushproof_fuzz_build "$scratch" "$config" "$SWIFTFLAGS")
+fi
 
 # Every shared library the binary loads except the C and C++ runtimes, which every runner image
 # has, copied (links resolved) into $OUT/lib.

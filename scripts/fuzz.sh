@@ -209,6 +209,7 @@ oss_fuzz() {
     ln -s "$PWD" "$tmp/src/pushproof"
     # This build's cache, named before the subshell leaves the checkout.
     local scratch="$PWD/$SCRATCH"
+    # With PUSHPROOF_FUZZ_BINARY set (CI, after the fuzz build), build.sh packages that binary.
     (cd "$tmp" && SRC="$tmp/src" OUT="$tmp/out" WORK="$tmp/work" SANITIZER=address \
         PUSHPROOF_SWIFT_SCRATCH="$scratch" "$tmp/src/pushproof/.clusterfuzzlite/build.sh")
     some="$tmp/out/$(ls "$tmp/out" | grep '^Fuzz' | grep -v '\.' | head -n 1)"
