@@ -199,7 +199,7 @@ struct Mutants: ParsableCommand {
                 ? "caught by \(r.caughtBy.count): \(r.caughtBy.prefix(4).joined(separator: ", "))\(r.caughtBy.count > 4 ? ", ..." : "")"
                 : "NOT CAUGHT"
             print(
-                "\(r.mutant.padding(toLength: 28, withPad: " ", startingAt: 0)) \(r.bugClass.padding(toLength: 18, withPad: " ", startingAt: 0)) \(caught)"
+                "\(r.mutant.padding(toLength: 28, withPad: " ", startingAt: 0)) \(r.bugClass.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0)) \(caught)"
             )
         }
         let caught = reports.filter { $0.caught }.count

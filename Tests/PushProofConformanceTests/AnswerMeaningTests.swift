@@ -26,7 +26,7 @@ struct SetSuite: ConformanceSuite {
     func vectorFiles() throws -> [VectorFileDeclaration] {
         [
             VectorFileDeclaration(
-                suite: "set_of", protocolName: "toy", notes: ["Normal": VectorNote(bugType: "BASIC", description: "x")],
+                suite: "set_of", protocolName: "toy", notes: ["Normal": VectorNote(bugType: .basic, description: "x")],
                 header: ["A set."],
                 groups: [
                     .init(
@@ -51,7 +51,7 @@ struct Answering: ConformanceImplementation {
 
     @Test func theVectorHoldsTheMeaningAndTheReferencesBytesAsIntermediate() throws {
         let test = try #require(try catalogue.generateVectorFiles().first?.groups.first?.tests.first)
-        #expect(test.expected == ["output": ["items": ["a", "b", "c"]]])
+        #expect(test.expected.json == ["output": ["items": ["a", "b", "c"]]])
         #expect(test.intermediate == ["items": ["b", "a", "c"]])
     }
 

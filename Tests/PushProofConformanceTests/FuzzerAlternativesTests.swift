@@ -25,7 +25,7 @@ struct CountSuite: ConformanceSuite {
         [
             VectorFileDeclaration(
                 suite: "count_of", protocolName: "toy",
-                notes: ["Normal": VectorNote(bugType: "BASIC", description: "x")],
+                notes: ["Normal": VectorNote(bugType: .basic, description: "x")],
                 header: ["A count."],
                 groups: [
                     .init(

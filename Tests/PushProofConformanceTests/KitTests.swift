@@ -14,12 +14,12 @@ import Testing
         let tests = file.groups[0].tests
         #expect(tests.map(\.tcId) == [1, 2, 3, 4])
         #expect(tests.map(\.result) == [.valid, .invalid, .invalid, .acceptable])
-        #expect(tests[0].expected == ["output": ["text": "ABC"]])
+        #expect(tests[0].expected.json == ["output": ["text": "ABC"]])
         #expect(tests[0].source == "example/toy@0123abc:upper.c:10-12" && tests[1].source == nil)
         #expect(
             tests[0].json.members?.map(\.key) == ["tcId", "comment", "flags", "source", "result", "input", "expected"])
-        #expect(tests[1].expected == ["error": "EMPTY"])
-        #expect(tests[2].expected == ["error": "BAD", "message": "no punctuation"])
+        #expect(tests[1].expected.json == ["error": "EMPTY"])
+        #expect(tests[2].expected.json == ["error": "BAD", "message": "no punctuation"])
         #expect(file.groups[1].tests.map(\.tcId) == [101])
         // Notes in the order flags are first used, and only those used.
         #expect(file.notes.map(\.flag) == ["Normal", "Empty", "Lenient"])
@@ -143,15 +143,52 @@ import Testing
         #expect(
             try refused(firstTest { $0.setting("result", to: "maybe") })
                 == "test 1: `result` must be valid, invalid or acceptable")
+        let shapes = "must be {\"output\": X} or {\"error\": CODE, \"message\"?: TEXT}"
         #expect(
             try refused(firstTest { $0.setting("expected", to: [:]) })
-                == "test 1: `expected` needs exactly one of output, error")
+                == "test 1: `expected` \(shapes), not members []")
+        #expect(
+            try refused(firstTest { $0.setting("expected", to: ["output": 1, "error": "X"]) })
+                == "test 1: `expected` \(shapes), not members [\"output\", \"error\"]")
+        #expect(
+            try refused(firstTest { $0.setting("expected", to: ["error": 7]) })
+                == "test 1: `expected` \(shapes), not members [\"error\"]")
+        #expect(
+            try refused(firstTest { $0.setting("expected", to: ["error": "X", "message": 1]) })
+                == "test 1: `expected`: `message` must be a string")
+        #expect(
+            try refused(firstTest { $0.setting("expected", to: "X") })
+                == "test 1: `expected` must be an object with `output` or `error`")
+        #expect(
+            try refused(firstTest { $0.setting("deployedAnswer", to: ["outcome": "x"]) })
+                == "test 1: `deployedAnswer` \(shapes), not members [\"outcome\"]")
         #expect(
             try refused(firstTest { $0.setting("alsoAccepted", to: [["error": "X"]]) })
                 == "test 1: alsoAccepted is for acceptable tests, and every acceptable test has one")
         #expect(try refused(firstTest { $0.setting("tcId", to: "1") }) == "a test: `tcId` must be an integer")
         #expect(
             try refused(firstTest { $0.setting("source", to: "") }) == "test 1: `source` must be a non-empty string")
+    }
+}
+
+@Suite struct ExpectedAnswerTests {
+    @Test func whatPassesForAnAnswer() throws {
+        let anyWording = try ExpectedAnswer(json: ["error": "BAD"], at: "x")
+        #expect(anyWording.accepts(.error(code: "BAD", message: "whatever it says")))
+        #expect(!anyWording.accepts(.error(code: "WORSE", message: nil)))
+        let pinned = try ExpectedAnswer(json: ["error": "BAD", "message": "no"], at: "x")
+        #expect(
+            pinned.accepts(.error(code: "BAD", message: "no")) && !pinned.accepts(.error(code: "BAD", message: "No")))
+        #expect(!pinned.accepts(.error(code: "BAD", message: nil)))
+        // Outputs by meaning: key order aside, but not the types of values.
+        let output = try ExpectedAnswer(json: ["output": ["a": 1, "b": "2"]], at: "x")
+        #expect(output.accepts(.output(["b": "2", "a": 1])))
+        #expect(!output.accepts(.output(["a": "1", "b": "2"])) && !output.accepts(.error(code: "BAD", message: nil)))
+        #expect(!output.accepts(.unimplemented))
+        // It writes back what it read.
+        for json: JSONValue in [["error": "BAD", "message": "no"], ["output": ["a": 1]], ["error": "X"]] {
+            #expect(try ExpectedAnswer(json: json, at: "x").json == json)
+        }
     }
 }
 

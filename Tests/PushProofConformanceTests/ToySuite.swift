@@ -39,9 +39,9 @@ struct ToySuite: ConformanceSuite {
     }
 
     static let notes: [String: VectorNote] = [
-        "Normal": VectorNote(bugType: "BASIC", description: "An ordinary case."),
-        "Empty": VectorNote(bugType: "EDGE_CASE", description: "Nothing to convert."),
-        "Lenient": VectorNote(bugType: "LENIENCY", description: "Another answer passes too."),
+        "Normal": VectorNote(bugType: .basic, description: "An ordinary case."),
+        "Empty": VectorNote(bugType: .edgeCase, description: "Nothing to convert."),
+        "Lenient": VectorNote(bugType: .leniency, description: "Another answer passes too."),
     ]
 
     func vectorFiles() throws -> [VectorFileDeclaration] {
@@ -62,7 +62,7 @@ struct ToySuite: ConformanceSuite {
 
     var mutants: [Mutant] {
         [
-            Mutant(id: "no-upper", bugClass: "MISSING_STEP", summary: "answers the text unchanged") { request, _ in
+            Mutant(id: "no-upper", bugClass: .missingStep, summary: "answers the text unchanged") { request, _ in
                 guard request.operation == "toy.upper", let text = request.input["text"]?.stringValue, !text.isEmpty,
                     text != "!"
                 else { return nil }

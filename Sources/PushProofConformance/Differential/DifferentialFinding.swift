@@ -29,7 +29,7 @@ public struct DifferentialFinding: Sendable {
     public static let flag = FlagNote(
         flag: "DifferentialFinding",
         note: VectorNote(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "Found by `pushproof fuzz`: a mutated vector input that an implementation answered otherwise than the reference. Triage it before it is committed: the upstream lines that decide it (deployed) or PushProof's reason (hardened), and the bug type."
         ))
@@ -42,11 +42,16 @@ public struct DifferentialFinding: Sendable {
     /// of that group's declarations. The file's header says what changed and what the
     /// implementation answered.
     public func vectorFile(number: Int, implementation name: String) -> VectorFile {
-        var expected = reference.json
-        var result = VectorResult.valid
-        if case .error(let code, _) = reference {
-            expected = ["error": .string(code)]
-            result = .invalid
+        let expected: ExpectedAnswer
+        let result: VectorResult
+        switch reference {
+        case .output(let value):
+            (expected, result) = (.output(value), .valid)
+        case .error(let code, _):
+            (expected, result) = (.error(code: code, message: nil), .invalid)
+        case .unimplemented, .adapterFailure:
+            // The in-process reference always answers; were it not to, the finding says so.
+            (expected, result) = (.error(code: harnessInputErrorCode, message: nil), .invalid)
         }
         let what = mutations.map(\.description).joined(separator: "; ")
         let test = VectorTest(

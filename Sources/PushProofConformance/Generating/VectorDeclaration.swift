@@ -173,10 +173,18 @@ public struct VectorFileDeclaration: Sendable {
                 if answer != raw, case .output(let bytes) = raw {
                     intermediate = Self.merging(bytes, into: intermediate)
                 }
-                guard !c.alsoAccepted.contains(answer.json) else {
+                guard let expected = ExpectedAnswer(answer) else {
+                    throw GeneratorError("\(place): the reference gave no answer (\(JSONWriter.compact(answer.json)))")
+                }
+                let alternatives = try c.alsoAccepted.enumerated().map { i, json in
+                    try Self.answer(json, at: "\(place): alsoAccepted[\(i)]")
+                }
+                let deployed = try c.deployedAnswer.map { json in try Self.answer(json, at: "\(place): deployedAnswer")
+                }
+                guard !alternatives.contains(expected) else {
                     throw GeneratorError("\(place): an alternative equal to the expected answer")
                 }
-                if c.deployedAnswer == answer.json {
+                if deployed == expected {
                     throw GeneratorError("\(place): deployedAnswer equal to the expected answer")
                 }
                 for flag in c.flags where !used.contains(where: { $0.flag == flag }) {
@@ -195,8 +203,8 @@ public struct VectorFileDeclaration: Sendable {
                     VectorTest(
                         tcId: tcId, comment: c.comment, flags: c.flags, source: c.source, result: result,
                         input: c.input,
-                        intermediate: intermediate, expected: answer.json, alsoAccepted: c.alsoAccepted,
-                        deployedAnswer: c.deployedAnswer))
+                        intermediate: intermediate, expected: expected, alsoAccepted: alternatives,
+                        deployedAnswer: deployed))
             }
             built.append(
                 VectorGroup(
@@ -211,6 +219,15 @@ public struct VectorFileDeclaration: Sendable {
             throw GeneratorError("\(suite): the file does not read back as written")
         }
         return file
+    }
+
+    /// A declared alternative or deployed answer, read as the vector file will hold it.
+    static func answer(_ json: JSONValue, at place: String) throws(GeneratorError) -> ExpectedAnswer {
+        do {
+            return try ExpectedAnswer(json: json, at: place)
+        } catch {
+            throw GeneratorError(error.message)
+        }
     }
 
     /// The reference's own output beside the case's intermediate values (its members first).

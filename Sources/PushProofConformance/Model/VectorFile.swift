@@ -12,10 +12,9 @@ public enum VectorResult: String, Sendable, CaseIterable {
 
 /// What a flag means, in a file's `notes` map.
 public struct VectorNote: Sendable, Equatable {
-    /// AUTH_BYPASS, MISSING_STEP, EDGE_CASE, MALLEABILITY, LENIENCY, BASIC, FORMAT, ...
-    public var bugType: String
+    public var bugType: BugType
     public var description: String
-    public init(bugType: String, description: String) {
+    public init(bugType: BugType, description: String) {
         self.bugType = bugType
         self.description = description
     }
@@ -48,16 +47,16 @@ public struct VectorTest: Sendable, Equatable {
     /// never compared.
     public var intermediate: JSONValue?
     /// `{"output": ...}` or `{"error": CODE, "message"?: TEXT}`.
-    public var expected: JSONValue
-    public var alsoAccepted: [JSONValue]
+    public var expected: ExpectedAnswer
+    public var alsoAccepted: [ExpectedAnswer]
     /// What the deployed system answers when it differs from every accepted answer
     /// (informative: it documents a deployed bug, it does not pass).
-    public var deployedAnswer: JSONValue?
+    public var deployedAnswer: ExpectedAnswer?
 
     public init(
         tcId: Int, comment: String, flags: [String], source: String? = nil, result: VectorResult, input: JSONValue,
-        intermediate: JSONValue? = nil, expected: JSONValue, alsoAccepted: [JSONValue] = [],
-        deployedAnswer: JSONValue? = nil
+        intermediate: JSONValue? = nil, expected: ExpectedAnswer, alsoAccepted: [ExpectedAnswer] = [],
+        deployedAnswer: ExpectedAnswer? = nil
     ) {
         self.tcId = tcId
         self.comment = comment
@@ -72,7 +71,10 @@ public struct VectorTest: Sendable, Equatable {
     }
 
     /// The answers that pass: `expected`, and for an acceptable test its alternatives.
-    public var acceptedAnswers: [JSONValue] { result == .acceptable ? [expected] + alsoAccepted : [expected] }
+    public var acceptedAnswers: [ExpectedAnswer] { result == .acceptable ? [expected] + alsoAccepted : [expected] }
+
+    /// Whether an implementation's answer passes.
+    public func accepts(_ outcome: OperationOutcome) -> Bool { acceptedAnswers.contains { $0.accepts(outcome) } }
 
     public var json: JSONValue {
         var members: [JSONValue.Member] = [
@@ -86,9 +88,9 @@ public struct VectorTest: Sendable, Equatable {
             .init("input", input),
         ]
         if let intermediate { members.append(.init("intermediate", intermediate)) }
-        members.append(.init("expected", expected))
-        if !alsoAccepted.isEmpty { members.append(.init("alsoAccepted", .array(alsoAccepted))) }
-        if let deployedAnswer { members.append(.init("deployedAnswer", deployedAnswer)) }
+        members.append(.init("expected", expected.json))
+        if !alsoAccepted.isEmpty { members.append(.init("alsoAccepted", .array(alsoAccepted.map(\.json)))) }
+        if let deployedAnswer { members.append(.init("deployedAnswer", deployedAnswer.json)) }
         return .object(members)
     }
 
@@ -110,16 +112,16 @@ public struct VectorTest: Sendable, Equatable {
         self.result = result
         input = try r.field("input", at)
         intermediate = json["intermediate"]
-        expected = try r.field("expected", at)
-        alsoAccepted = try r.optionalArray("alsoAccepted", at)
-        deployedAnswer = json["deployedAnswer"]
-        let hasOutput = expected["output"] != nil
-        let hasError = expected["error"]?.stringValue != nil
-        guard hasOutput != hasError else {
-            throw VectorFormatError("\(at): `expected` needs exactly one of output, error")
+        expected = try ExpectedAnswer(json: try r.field("expected", at), at: "\(at): `expected`")
+        alsoAccepted = try r.optionalArray("alsoAccepted", at).enumerated().map { i, answer throws(VectorFormatError) in
+            try ExpectedAnswer(json: answer, at: "\(at): `alsoAccepted[\(i)]`")
         }
-        guard (result == .valid && hasOutput) || (result == .invalid && hasError) || result == .acceptable else {
-            throw VectorFormatError("\(at): a \(result.rawValue) test expects \(hasOutput ? "an output" : "an error")")
+        deployedAnswer = try json["deployedAnswer"].map { answer throws(VectorFormatError) in
+            try ExpectedAnswer(json: answer, at: "\(at): `deployedAnswer`")
+        }
+        guard result == .acceptable || (result == .invalid) == expected.isError else {
+            throw VectorFormatError(
+                "\(at): a \(result.rawValue) test expects \(expected.isError ? "an error" : "an output")")
         }
         guard (result == .acceptable) == !alsoAccepted.isEmpty else {
             throw VectorFormatError("\(at): alsoAccepted is for acceptable tests, and every acceptable test has one")
@@ -204,7 +206,8 @@ public struct VectorFile: Sendable, Equatable {
                 .object(
                     notes.map {
                         .init(
-                            $0.flag, ["bugType": .string($0.note.bugType), "description": .string($0.note.description)])
+                            $0.flag,
+                            ["bugType": .string($0.note.bugType.rawValue), "description": .string($0.note.description)])
                     })),
             .init("testGroups", .array(groups.map(\.json))),
         ])
@@ -226,9 +229,12 @@ public struct VectorFile: Sendable, Equatable {
         guard let noteMembers = json["notes"]?.members else { throw VectorFormatError("`notes` must be an object") }
         notes = try noteMembers.map { m throws(VectorFormatError) in
             let n = FormatReader(m.value, "note \(m.key)")
-            return FlagNote(
-                flag: m.key,
-                note: VectorNote(bugType: try n.string("bugType"), description: try n.string("description")))
+            let name = try n.string("bugType")
+            guard let bugType = BugType(rawValue: name) else {
+                throw VectorFormatError(
+                    "note \(m.key): bugType \(name) is not one of \(BugType.allCases.map(\.rawValue))")
+            }
+            return FlagNote(flag: m.key, note: VectorNote(bugType: bugType, description: try n.string("description")))
         }
         groups = try r.array("testGroups").map { g throws(VectorFormatError) in try VectorGroup(json: g) }
         guard try r.integer("numberOfTests") == Int64(numberOfTests) else {

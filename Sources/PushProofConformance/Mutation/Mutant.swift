@@ -17,14 +17,14 @@ public struct Mutant: Sendable {
 
     public let id: String
     /// The bug class it stands for (the vector notes' bug types).
-    public let bugClass: String
+    public let bugClass: BugType
     public let summary: String
     public let detection: Detection
     /// The mutant's answer, or nil to answer as the reference does.
     let change: Change
 
     public init(
-        id: String, bugClass: String, summary: String, detection: Detection = .vectors,
+        id: String, bugClass: BugType, summary: String, detection: Detection = .vectors,
         change: @escaping Change
     ) {
         self.id = id
@@ -40,7 +40,7 @@ extension Mutant {
     /// a deployed implementation that follows PushProof's hardened rules, a strict store that
     /// behaves like the deployed one. The vectors of `profile` must tell the two apart.
     public static func answering(
-        _ operation: OperationName, in profile: Profile, as instead: Profile, id: String, bugClass: String,
+        _ operation: OperationName, in profile: Profile, as instead: Profile, id: String, bugClass: BugType,
         summary: String
     ) -> Mutant {
         Mutant(id: id, bugClass: bugClass, summary: summary) { request, reference in
@@ -70,7 +70,7 @@ public struct MutatedImplementation: ConformanceImplementation {
 /// How the suite did against each mutant.
 public struct MutantReport: Sendable {
     public var mutant: String
-    public var bugClass: String
+    public var bugClass: BugType
     public var summary: String
     /// The vectors that failed the mutant (`suite:tcId`).
     public var caughtBy: [String]

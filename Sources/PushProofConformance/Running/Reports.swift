@@ -39,9 +39,9 @@ public enum Reports {
             lines.append("\(label) \(o.name) [\(o.operation), \(o.profile), \(o.test.result.rawValue)]")
             lines.append("  comment:  \(o.test.comment)")
             if let source = o.test.source { lines.append("  source:   \(source)") }
-            lines.append("  expected: \(JSONWriter.compact(o.test.expected))")
+            lines.append("  expected: \(JSONWriter.compact(o.test.expected.json))")
             for alt in o.test.alsoAccepted where o.test.result == .acceptable {
-                lines.append("  or:       \(JSONWriter.compact(alt))")
+                lines.append("  or:       \(JSONWriter.compact(alt.json))")
             }
             lines.append("  actual:   \(JSONWriter.compact(o.actual.json))")
         }
@@ -95,7 +95,7 @@ public enum Reports {
                 .init("suite", .string(o.suite)), .init("tcId", .integer(o.test.tcId)),
                 .init("operation", .string(o.operation.rawValue)), .init("profile", .string(o.profile.rawValue)),
                 .init("result", .string(o.test.result.rawValue)), .init("status", .string(o.status.rawValue)),
-                .init("comment", .string(o.test.comment)), .init("expected", o.test.expected),
+                .init("comment", .string(o.test.comment)), .init("expected", o.test.expected.json),
                 .init("actual", o.actual.json),
             ]
             if let source = o.test.source { members.append(.init("source", .string(source))) }
@@ -150,7 +150,7 @@ public enum Reports {
                         ">\n      <skipped message=\"\(escape("expected failure" + (reason.isEmpty ? "" : ": " + reason)))\"/>\n    </testcase>\n"
                 case .failed:
                     let detail =
-                        "expected \(JSONWriter.compact(o.test.expected)), actual \(JSONWriter.compact(o.actual.json))"
+                        "expected \(JSONWriter.compact(o.test.expected.json)), actual \(JSONWriter.compact(o.actual.json))"
                     xml += ">\n      <failure message=\"\(escape(detail))\"/>\n    </testcase>\n"
                 case .unexpectedPass:
                     let detail = "passes, but is listed as an expected failure: take it off the list"

@@ -4,23 +4,23 @@ import PushProofConformance
 /// notes add its own.
 enum CatbirdNotes {
     static let shared: [String: VectorNote] = [
-        "Normal": .init(bugType: "BASIC", description: "An ordinary case every implementation must handle."),
-        "EdgeCase": .init(bugType: "EDGE_CASE", description: "A value at the edge of what the rule allows."),
+        "Normal": .init(bugType: .basic, description: "An ordinary case every implementation must handle."),
+        "EdgeCase": .init(bugType: .edgeCase, description: "A value at the edge of what the rule allows."),
         "NonCanonical": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description:
                 "A second spelling of the same value (upper case, no hyphens, braces): the clean protocol keeps one spelling per value."
         ),
         "BareDidCredential": .init(
-            bugType: "LEGACY",
+            bugType: .legacy,
             description:
                 "The legacy server and today's Swift client put the bare DID in the MLS credential; the clean protocol requires `did#deviceId`. Each refuses the other's form."
         ),
         "LegacySplit": .init(
-            bugType: "LEGACY",
+            bugType: .legacy,
             description: "The legacy server splits a device DID at its first `#`; an empty half is refused."),
         "Leniency": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "The deployed code accepts this although a stricter reading would not; PushProof records it as valid where that code decides."
         ),

@@ -6,10 +6,10 @@ import PushProofJSON
 enum ConvosPushMutants {
     static let all: [Mutant] = [
         Mutant.answering(
-            .convosPushRoute, in: .deployed, as: .hardened, id: "push-read-strictly", bugClass: "LENIENCY",
+            .convosPushRoute, in: .deployed, as: .hardened, id: "push-read-strictly", bugClass: .leniency,
             summary: "deployed pushes read with PushProof's strict parser: refuses what Convos iOS routes"),
         Mutant(
-            id: "push-conversation-not-looked-up", bugClass: "MISSING_STEP",
+            id: "push-conversation-not-looked-up", bugClass: .missingStep,
             summary: "a group message is routed without checking that the identity holds the group"
         ) {
             request, reference in
@@ -23,7 +23,7 @@ enum ConvosPushMutants {
             return reference.perform(request.with(input: request.input.setting("identities", to: .array(widened))))
         },
         Mutant(
-            id: "client-id-any-case", bugClass: "MISSING_STEP",
+            id: "client-id-any-case", bugClass: .missingStep,
             summary: "the clientId is matched without regard to case"
         ) {
             request, reference in

@@ -4,60 +4,60 @@ import PushProofConformance
 enum ConvosPushNotes {
     static let catalogue: [String: VectorNote] = [
         "BadBase64": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description: "encryptedMessage is not standard base64 as Foundation reads it: INVALID_BASE64."),
         "MalformedPayload": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description: "A field of the delivered payload is missing or has the wrong JSON type."),
         "ClientIdRouting": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description: "The payload's clientId resolves to exactly one identity, which receives it."),
         "UnknownClientId": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description: "No identity holds the clientId (never created or deleted): a distinct outcome, not an error."),
         "Welcome": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "A welcome comes without encryptedMessage and its topic contains /w- (Convos iOS syncs every conversation and reads nothing from the topic). With encryptedMessage, iOS takes the group path."
         ),
         "LegacyInboxId": .init(
-            bugType: "LEGACY",
+            bugType: .legacy,
             description:
                 "The pre-October-2025 payload keyed by inboxId: refused with LEGACY_INBOX_ID_PAYLOAD, so the push path never handles inbox ids."
         ),
-        "MissingClientId": .init(bugType: "MISSING_STEP", description: "clientId is required and must not be blank."),
+        "MissingClientId": .init(bugType: .missingStep, description: "clientId is required and must not be blank."),
         "MalformedTopic": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description:
                 "deployed: a group message's topic has no segment beginning g-. hardened: contentTopic must be /xmtp/mls/1/g-<hex>/proto or /xmtp/mls/1/w-<hex>/proto with non-empty, even-length hex."
         ),
         "TopicSearched": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "Convos iOS takes the first segment beginning g- (version, /proto and trailing slashes unchecked) and reads the id with CryptoSwift's Data(hex:) (0x skipped, either case, an odd last digit its own byte, anything else no bytes); the result is looked up among the identity's conversations: unknownConversation when absent."
         ),
         "LaxCast": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "Convos iOS reads every payload field with `as? String` (or `as? [String: Any]`): a field of the wrong JSON type counts as absent, it is never refused for its type."
         ),
         "LaxBase64": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "Foundation's Data(base64Encoded:) accepts non-zero trailing bits (QR== is the byte 0x41)."
         ),
         "ExactClientId": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "The clientId is looked up exactly as delivered (the inbox table's `=`, BINARY collation): whitespace or a zero width space around it makes another clientId. Only the blank check trims."
         ),
         "DuplicatedIdentity": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "The identities name one clientId more than once, which the inbox table's UNIQUE constraint never holds: the later entry stands for it, as the later save would."
         ),
         "RouteBeforeValidate": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "Convos iOS resolves the clientId before it looks at notificationData: an unknown clientId is unknownClientId whatever the rest holds. PushProof's hardened reading validates first."
         ),

@@ -8,7 +8,7 @@ import ZulipRegistration
 enum EnvelopeMutants {
     static let all: [Mutant] = [
         Mutant(
-            id: "ignore-key-type-byte", bugClass: "MISSING_STEP",
+            id: "ignore-key-type-byte", bugClass: .missingStep,
             summary: "the server uses a push key whatever its type byte"
         ) {
             request, reference in
@@ -19,7 +19,7 @@ enum EnvelopeMutants {
                 request.with(input: request.input.setting("pushKey", to: .string("31" + key.dropFirst(2)))))
         },
         Mutant(
-            id: "no-content-truncation", bugClass: "MISSING_STEP",
+            id: "no-content-truncation", bugClass: .missingStep,
             summary: "the server sends message content untruncated"
         ) { request, _ in
             let input = request.reader
@@ -39,10 +39,10 @@ enum EnvelopeMutants {
             ])
         },
         .answering(
-            .envelopeEncrypt, in: .deployed, as: .hardened, id: "removal-ids-deduplicated", bugClass: "EDGE_CASE",
+            .envelopeEncrypt, in: .deployed, as: .hardened, id: "removal-ids-deduplicated", bugClass: .edgeCase,
             summary: "the deployed server drops repeated removal ids, which upstream keeps"),
         Mutant(
-            id: "test-notification-delivered", bugClass: "FUNCTIONALITY",
+            id: "test-notification-delivered", bugClass: .functionality,
             summary: "the deployed client shows a notification of type test, which zulip-flutter drops"
         ) { request, reference in
             guard request.operation == .envelopeReceive, request.profile == .deployed,
@@ -53,7 +53,7 @@ enum EnvelopeMutants {
             return .output(hardened)
         },
         Mutant(
-            id: "fractional-key-id-unknown", bugClass: "EDGE_CASE",
+            id: "fractional-key-id-unknown", bugClass: .edgeCase,
             summary: "the deployed client treats an APNs push_key_id written with a fraction as no key's id"
         ) { request, reference in
             guard request.operation == .envelopeReceive, request.profile == .deployed,
@@ -63,7 +63,7 @@ enum EnvelopeMutants {
             return .output(["outcome": "droppedUnknownKey"])
         },
         Mutant(
-            id: "payload-limit-off-by-one", bugClass: "EDGE_CASE",
+            id: "payload-limit-off-by-one", bugClass: .edgeCase,
             summary: "the bouncer refuses a payload of exactly 4096 bytes"
         ) { request, reference in
             guard request.operation == .envelopeBouncerPayload, case .output(let out) = reference.perform(request)
@@ -73,7 +73,7 @@ enum EnvelopeMutants {
             return .error(code: "PAYLOAD_TOO_LARGE", message: nil)
         },
         Mutant(
-            id: "fcm-id-as-integer", bugClass: "MODIFIED_PARAMETER",
+            id: "fcm-id-as-integer", bugClass: .modifiedParameter,
             summary: "the bouncer writes push_key_id as a JSON integer in FCM data"
         ) {
             request, reference in

@@ -7,7 +7,7 @@ import PushProofJSON
 /// Known-bad ExplodeSettings implementations the vectors must catch.
 enum ExplodeMutants {
     static let all: [Mutant] = [
-        Mutant(id: "fractional-seconds", bugClass: "DEFINED", summary: "ExplodeSettings written with milliseconds") {
+        Mutant(id: "fractional-seconds", bugClass: .defined, summary: "ExplodeSettings written with milliseconds") {
             request, reference in
             guard request.operation == .explodeEncode, case .output(let out) = reference.perform(request),
                 let content = out["content"]?.stringValue,
@@ -22,15 +22,15 @@ enum ExplodeMutants {
                     "encodedContentHex", to: .string(Hex.encode(bytes))))
         },
         rewritingEvents(
-            id: "accept-explode-from-self", bugClass: "MISSING_STEP",
+            id: "accept-explode-from-self", bugClass: .missingStep,
             summary: "an explode sent by this inbox is applied"
         ) { $0["fromSelf"] == true ? $0.setting("fromSelf", to: false) : $0 },
         rewritingEvents(
-            id: "any-member-may-explode", bugClass: "AUTH_BYPASS",
+            id: "any-member-may-explode", bugClass: .authBypass,
             summary: "an explode from a plain member or a non-member is applied"
         ) { $0["sender"] != nil ? $0.setting("sender", to: "creator") : $0 },
         Mutant(
-            id: "any-content-type", bugClass: "MISSING_STEP",
+            id: "any-content-type", bugClass: .missingStep,
             summary: "ExplodeSettings decoded whatever the content type says"
         ) {
             request, reference in
@@ -48,7 +48,7 @@ enum ExplodeMutants {
     /// A receiver that sees each event of a trace rewritten by `change` before the reference
     /// applies it (the rule the rewrite erases is the one the mutant lacks).
     static func rewritingEvents(
-        id: String, bugClass: String, summary: String, _ change: @escaping @Sendable (JSONValue) -> JSONValue
+        id: String, bugClass: BugType, summary: String, _ change: @escaping @Sendable (JSONValue) -> JSONValue
     ) -> Mutant {
         Mutant(id: id, bugClass: bugClass, summary: summary) { request, reference in
             guard request.operation == .explodeReceiverTrace, let events = request.input["events"]?.arrayValue else {

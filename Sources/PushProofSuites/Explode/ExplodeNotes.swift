@@ -4,239 +4,239 @@ import PushProofConformance
 enum ExplodeNotes {
     static let catalogue: [String: VectorNote] = [
         "ContentTypeCheckOrder": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "Two checks fail at once. iOS drops every such message alike (the ContentTypeId is compared whole), so the codes and their order are PushProof's (docs/explode.md): a malformed protobuf, then authority and type (WRONG_CONTENT_TYPE), then the versions (UNSUPPORTED_VERSION), then unknown ContentTypeId fields, then compression, empty content and the JSON."
         ),
         "VersionWidth": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "A version written as a varint past 32 bits: the uint32 field keeps its low 32 bits (SwiftProtobuf), so 2^32 is 0 and 2^33 + 1 is 1."
         ),
         "DateTextEdges": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "expiresAt with characters around or inside it: a trailing newline, CR LF, space, tab, U+00A0, U+001C-U+001F or U+FEFF, a leading one, a lower-case t or zone, digits that are not ASCII (Arabic-Indic, fullwidth, Devanagari). iOS's parser requires an upper-case T and ASCII digits and ignores what follows the zone; RFC 3339 allows nothing around the timestamp."
         ),
         "InflateCapEnforced": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description:
                 "PushProof's advice: inflate at most four times the compressed size, the iOS SDK's buffer, and refuse what does not fit, rather than reading a longer body whole."
         ),
         "KnownAnswer": .init(
-            bugType: "BASIC", description: "The example of the deployed system's documentation: 2025-06-01T12:30:00Z."),
-        "Normal": .init(bugType: "BASIC", description: "An ordinary case every implementation must handle."),
+            bugType: .basic, description: "The example of the deployed system's documentation: 2025-06-01T12:30:00Z."),
+        "Normal": .init(bugType: .basic, description: "An ordinary case every implementation must handle."),
         "SubSecondDropped": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "The iOS encoder drops sub-second precision: the time is floored to the whole second (so -1 ms is 1969-12-31T23:59:59Z)."
         ),
-        "Epoch": .init(bugType: "EDGE_CASE", description: "The Unix epoch."),
-        "Pre1970": .init(bugType: "EDGE_CASE", description: "A time before 1970: negative Unix seconds."),
+        "Epoch": .init(bugType: .edgeCase, description: "The Unix epoch."),
+        "Pre1970": .init(bugType: .edgeCase, description: "A time before 1970: negative Unix seconds."),
         "LeapDay": .init(
-            bugType: "EDGE_CASE", description: "29 February, including the century rules (2000 is a leap year)."),
-        "EndOfYear": .init(bugType: "EDGE_CASE", description: "The last second of a year."),
+            bugType: .edgeCase, description: "29 February, including the century rules (2000 is a leap year)."),
+        "EndOfYear": .init(bugType: .edgeCase, description: "The last second of a year."),
         "FarFuture": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "The last second RFC 3339 can write (9999-12-31T23:59:59Z); PushProof answers DATE_OUT_OF_RANGE after it."
         ),
         "Milliseconds": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "The Convos CLI, web client and Android port write milliseconds (.SSS): decoders must accept them (iOS 26's parser does, a fraction being optional as of Swift 6.2). iOS keeps the fraction; the output, in whole seconds, is its floor."
         ),
         "NumericOffset": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "A numeric offset (+02:00) instead of Z: valid RFC 3339 that no Convos client writes. The reference accepts it; a decoder may refuse it (INVALID_JSON)."
         ),
         "ExtraFraction": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "A fraction of more than three digits (iOS reads up to nine): the reference accepts it; a decoder may refuse it."
         ),
         "BadDate": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description:
                 "expiresAt is a date iOS's JSONDecoder (.iso8601, swift-foundation's ISO 8601 parser) refuses too: no zone, a lower-case T, a leading space, no time, more than nine fraction digits, a number: INVALID_JSON, iOS's 'Invalid JSON format for ExplodeSettings'."
         ),
         "BadJSON": .init(
-            bugType: "MODIFIED_PARAMETER", description: "The content is not a JSON object with a string expiresAt."),
+            bugType: .modifiedParameter, description: "The content is not a JSON object with a string expiresAt."),
         "EmptyContent": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description: "The content is empty: iOS's 'ExplodeSettings content is empty'."),
         "UnknownKey": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description: "An unknown key in the content JSON is ignored, as iOS's Codable decoder does."),
         "ContentType": .init(
-            bugType: "MISSING_STEP",
+            bugType: .missingStep,
             description:
                 "The content type must be exactly convos.org/explode_settings 1.0: iOS's codec registry key and its ContentTypeId comparison include the minor version and unknown fields."
         ),
         "Compression": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description:
                 "EncodedContent may arrive compressed. iOS reads DEFLATE as raw DEFLATE (Apple COMPRESSION_ZLIB) into a buffer of four times the compressed size."
         ),
         "BadCompression": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description: "The content does not inflate as declared: BAD_COMPRESSION (iOS drops the message)."),
         "DecompressionBomb": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "appData declaring a size over 10 MiB or over 100 times its compressed bytes is refused before inflating (the app's guards)."
         ),
         "FallbackByReading": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "The fallback is iOS's Date.description, which on Darwin is not swift-foundation's code: its text here follows the ICU formatter's pattern by reading, not from a run on a device."
         ),
         "JulianBefore1582": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "iOS's Foundation (JSONEncoder/JSONDecoder .iso8601) counts Julian dates before 1582-10-15; RFC 3339 and the reference use the proleptic Gregorian calendar. Both answers pass."
         ),
         "FiveDigitYear": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "iOS writes a year after 9999 with five digits, which is not RFC 3339; PushProof refuses (DATE_OUT_OF_RANGE). Both answers pass."
         ),
         "RawDeflateOnly": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "iOS inflates EncodedContent DEFLATE as raw DEFLATE only (Apple COMPRESSION_ZLIB): a zlib-wrapped body is dropped. A decoder that also reads the zlib stream interoperates with more senders: both answers pass."
         ),
         "GzipIsLzfse": .init(
-            bugType: "WRONG_PRIMITIVE",
+            bugType: .wrongPrimitive,
             description:
                 "The iOS SDK compresses and decompresses 'GZIP' with Apple LZFSE: a real gzip stream is dropped. PushProof does not decode LZFSE and refuses GZIP content; reading a real gzip stream is acceptable."
         ),
         "UnknownCompressionIgnored": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "An unknown compression value: iOS's decompressContent returns the content as it is, so plain JSON reads. PushProof refuses it (BAD_COMPRESSION); both answers pass."
         ),
         "InflateBufferCut": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "iOS inflates into a buffer of four times the compressed size and keeps the first bytes of a longer output (Apple's compression_decode_buffer): a long body is cut, and usually no longer JSON. That is also iOS's only cap. Reading a valid body whole is acceptable."
         ),
         "RolledOverDate": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "A date that does not exist (30 February, 31 June, hour 24, second 60): iOS's parser range-checks only month and day 1-31 and rolls the rest over through a lenient calendar. PushProof refuses (INVALID_JSON); both answers pass."
         ),
         "IosDateLeniency": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "A timestamp iOS's ISO 8601 parser reads and RFC 3339 does not allow as written (UTC/GMT zones, one-digit fields, trailing characters, a lower-case z alone, a repeated key of which the first wins). PushProof refuses (INVALID_JSON); both answers pass."
         ),
         "StrictRFC3339": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description:
                 "PushProof's advice: expiresAt is RFC 3339 exactly (real dates, no leap second, Z or ±hh:mm, nothing after), one key, on the proleptic Gregorian calendar. iOS reads more (see RolledOverDate, IosDateLeniency, JulianBefore1582)."
         ),
         "ProtobufWire": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "The protobuf wire format as SwiftProtobuf reads it for the app: unknown fields of every wire type skipped, a truncated field or field number 0 refused, a varint of at most ten bytes, string fields that must be UTF-8, a known field with another wire type, a message field given twice merged, the last of a repeated scalar."
         ),
         "AppleUnspecified": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "What Apple's compression_decode_buffer does here is not documented (bytes after the end of the stream, a stream cut short): the reference refuses, and the other plausible answer passes too."
         ),
         "CalendarBoundary": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "A date where calendar arithmetic turns (a month's last second, a leap rule, a 4-, 100- or 400-year cycle, the Julian cut-over) or a field just past its limit."
         ),
         "IosRefusesRFC3339": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "A timestamp RFC 3339 allows that iOS's ISO 8601 parser refuses: the reference reads it, iOS's refusal (INVALID_JSON) passes too."
         ),
         "AppDataBase64Lenient": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "The app maps - and _ to + and /, pads only when needed and decodes with Data(base64Encoded:), so standard base64 with correct padding reads. PushProof refuses it (MALFORMED_APP_DATA); both answers pass."
         ),
         "AppDataCut": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "A compressed appData declaring fewer bytes than its stream holds: the app keeps the first declared bytes and parses them; on a field boundary the value reads with fields missing (here expiresAtUnix: the explosion time is lost silently). PushProof refuses (MALFORMED_APP_DATA); both answers pass."
         ),
         "RatioIntegerDivision": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "The app checks declared / compressed <= 100 in integer division, so a ratio up to 100.99 passes. PushProof requires declared <= 100 x compressed; both answers pass."
         ),
         "MalformedProtobuf": .init(
-            bugType: "MODIFIED_PARAMETER", description: "The bytes are not the protobuf message."),
+            bugType: .modifiedParameter, description: "The bytes are not the protobuf message."),
         "PlaintextEnvelope": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description: "The MLS wrapper PlaintextEnvelope.V1 { content = EncodedContent bytes, idempotency_key }."),
         "AppDataCompression": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "appData: protobuf bytes; if over 100 bytes and smaller compressed, 0x1F + big-endian u32 size + raw DEFLATE; then base64url without padding."
         ),
         "AppDataZlibHeader": .init(
-            bugType: "LEGACY",
+            bugType: .legacy,
             description:
                 "appData compressed with a zlib header: the app skips the header after raw inflating fails (its own fixture test)."
         ),
-        "AppDataLimit": .init(bugType: "EDGE_CASE", description: "The encoded appData is capped at 8 KB."),
+        "AppDataLimit": .init(bugType: .edgeCase, description: "The encoded appData is capped at 8 KB."),
         "MalformedAppData": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description:
                 "appData is not base64, its compression header is cut short or declares 0 bytes, or it inflates to less than declared or to bytes that do not parse. The app reads any refused value as empty metadata (no expiresAtUnix)."
         ),
         "ReceiverRules": .init(
-            bugType: "FUNCTIONALITY", description: "The receiver's rules, step by step (see docs/explode.md)."),
+            bugType: .functionality, description: "The receiver's rules, step by step (see docs/explode.md)."),
         "FromSelf": .init(
-            bugType: "MISSING_STEP", description: "An explode message sent by this inbox itself is ignored."),
-        "Idempotent": .init(bugType: "FUNCTIONALITY", description: "A second explode message is ignored."),
+            bugType: .missingStep, description: "An explode message sent by this inbox itself is ignored."),
+        "Idempotent": .init(bugType: .functionality, description: "A second explode message is ignored."),
         "EarlierExplodeReplaces": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description:
                 "A later explode message with an earlier time replaces the stored one; an equal or later time is ignored (Convos iOS)."
         ),
         "SenderPermission": .init(
-            bugType: "AUTH_BYPASS",
+            bugType: .authBypass,
             description:
                 "Only the conversation's creator, an admin or a superAdmin may explode it; anyone else's explode message is ignored before its time is compared (Convos iOS)."
         ),
         "ExactDue": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "Due exactly when expiresAt <= the receiver's clock: no allowance for a sender's clock (Convos iOS)."
         ),
         "MetadataOverwrites": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description:
                 "The group metadata's expiresAtUnix overwrites the stored time whenever it is set, earlier or later: a later copy postpones the explosion (Convos iOS)."
         ),
         "MetadataNeverPostpones": .init(
-            bugType: "AUTH_BYPASS",
+            bugType: .authBypass,
             description:
                 "PushProof's advice: a metadata copy may lower the stored time, never raise it. Any member can write the group's app data (libxmtp's default policy), so an overwrite lets one member postpone everyone's explosion."
         ),
         "Scheduled": .init(
-            bugType: "FUNCTIONALITY", description: "A future expiresAt waits for a trigger at or after it."),
+            bugType: .functionality, description: "A future expiresAt waits for a trigger at or after it."),
         "ClockSkew": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "PushProof's advice: expiresAt up to 60 s ahead of the receiver's clock counts as due (a sender whose clock runs ahead). Convos iOS has no allowance."
         ),
         "MetadataDisagrees": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "The metadata copy and the message copy disagree: the earlier time wins; a metadata copy alone is stored."
         ),
         "AfterExplosion": .init(
-            bugType: "AUTH_BYPASS",
+            bugType: .authBypass,
             description: "After an explosion messages are dropped and re-sync is refused (consent denied)."),
     ]
 }

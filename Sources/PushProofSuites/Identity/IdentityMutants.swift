@@ -6,16 +6,16 @@ import PushProofJSON
 enum IdentityMutants {
     static let all: [Mutant] = [
         .answering(
-            .identityTeardown, in: .deployed, as: .hardened, id: "teardown-as-advised", bugClass: "FUNCTIONALITY",
+            .identityTeardown, in: .deployed, as: .hardened, id: "teardown-as-advised", bugClass: .functionality,
             summary:
                 "the deployed teardown unsubscribes every topic and deletes every database file, which the app does not"
         ),
         .answering(
             .identityKeychainDecode, in: .deployed, as: .hardened, id: "keychain-record-read-strictly",
-            bugClass: "FUNCTIONALITY",
+            bugClass: .functionality,
             summary:
                 "the deployed keychain record is read with PushProof's strict rules, refusing records the app reads"),
-        Mutant(id: "keccak-as-sha3", bugClass: "WRONG_PRIMITIVE", summary: "SHA3-256 where Keccak-256 is meant") {
+        Mutant(id: "keccak-as-sha3", bugClass: .wrongPrimitive, summary: "SHA3-256 where Keccak-256 is meant") {
             request, _ in
             guard request.operation == .identityKeccak256, let message = try? request.reader.hex("message") else {
                 return nil
@@ -23,7 +23,7 @@ enum IdentityMutants {
             return .output(["digest": .string(Hex.encode(Keccak.sha3_256(message)))])
         },
         Mutant(
-            id: "duplicate-client-id-allowed", bugClass: "MISSING_STEP",
+            id: "duplicate-client-id-allowed", bugClass: .missingStep,
             summary: "the store lets two inboxes share a clientId"
         ) {
             request, reference in
@@ -35,7 +35,7 @@ enum IdentityMutants {
             ])
         },
         Mutant(
-            id: "inbox-id-in-backend-request", bugClass: "CONFIDENTIALITY",
+            id: "inbox-id-in-backend-request", bugClass: .confidentiality,
             summary: "the inbox id is sent to the push backend"
         ) {
             request, reference in

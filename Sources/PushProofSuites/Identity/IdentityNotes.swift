@@ -4,122 +4,122 @@ import PushProofConformance
 enum IdentityNotes {
     static let catalogue: [String: VectorNote] = [
         "KnownAnswer": .init(
-            bugType: "BASIC",
+            bugType: .basic,
             description:
                 "A published value (Keccak-256 test vectors, well-known Ethereum addresses, the XMTP inbox id of the zero address)."
         ),
         "BlockBoundary": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "Message length around Keccak-256's 136-byte rate: padding in the same block, or in a block of its own."
         ),
         "KeccakNotSha3": .init(
-            bugType: "WRONG_PRIMITIVE",
+            bugType: .wrongPrimitive,
             description:
                 "Keccak-256 pads with 0x01, FIPS 202 SHA3-256 with 0x06: an implementation using SHA3-256 gets every digest wrong."
         ),
-        "Normal": .init(bugType: "BASIC", description: "An ordinary case every implementation must handle."),
+        "Normal": .init(bugType: .basic, description: "An ordinary case every implementation must handle."),
         "ScalarRange": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description: "A secp256k1 secret key is a 32-byte integer k with 1 <= k < n (n the group order)."),
         "AddressCase": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description: "The inbox id hashes the lower-cased address: an EIP-55 mixed-case spelling gives the same id."
         ),
         "MalformedAddress": .init(
-            bugType: "MODIFIED_PARAMETER", description: "An address is 0x followed by exactly 40 hex digits."),
+            bugType: .modifiedParameter, description: "An address is 0x followed by exactly 40 hex digits."),
         "AddressSpelling": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "libxmtp reads an address as exactly a lower-case 0x and 40 ASCII hex digits: an upper-case 0X, white space or a line end around it, a sign, a separator or a digit outside ASCII is refused, where a reader that strips, anchors a pattern with $ or parses an integer lets it through."
         ),
-        "Nonce": .init(bugType: "EDGE_CASE", description: "The nonce is appended as a decimal number."),
+        "Nonce": .init(bugType: .edgeCase, description: "The nonce is appended as a decimal number."),
         "RecordShape": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description:
                 "The keychain record is not the format's JSON: not JSON, missing or extra fields, wrong types (the app ignores extra fields)."
         ),
         "KeyEncoding": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description:
                 "A key is not canonical standard base64, or not 32 bytes (the app checks the private key's length only)."
         ),
         "LenientRecord": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "Deployed: the app's JSONDecoder ignores unknown members, checks neither id, and takes a databaseKey of any length (the XMTP client refuses it later). PushProof's strict reading is the hardened group."
         ),
         "StrictRecord": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description:
                 "Hardened: the record has exactly the format's members, both keys 32 bytes, an upper-case UUID v4 clientId and a 64-hex-digit inboxId."
         ),
         "InvalidPrivateKey": .init(
-            bugType: "MISSING_STEP",
+            bugType: .missingStep,
             description: "privateKeyData is 32 bytes but not a valid secp256k1 scalar (0, or >= n)."),
         "InvalidClientId": .init(
-            bugType: "MISSING_STEP",
+            bugType: .missingStep,
             description:
                 "clientId is an upper-case UUID v4 (36 characters, version 4, RFC 4122 variant) by convention; the app stores and reads any string."
         ),
         "InvalidInboxId": .init(
-            bugType: "MISSING_STEP",
+            bugType: .missingStep,
             description: "inboxId is 64 lower-case hex digits by convention; the app stores and reads any string."),
         "ClientIdMismatch": .init(
-            bugType: "MISSING_STEP",
+            bugType: .missingStep,
             description:
                 "Saving an inbox with a clientId other than its stored one fails with CLIENT_ID_MISMATCH, naming the inbox and both clientIds; nothing changes."
         ),
         "DuplicateClientId": .init(
-            bugType: "MISSING_STEP",
+            bugType: .missingStep,
             description: "Saving a clientId that another inbox holds fails with DUPLICATE_CLIENT_ID; nothing changes."),
         "Idempotent": .init(
-            bugType: "FUNCTIONALITY", description: "Saving the same (inboxId, clientId) again is a no-op."),
+            bugType: .functionality, description: "Saving the same (inboxId, clientId) again is a no-op."),
         "Deletion": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description: "A deleted identity is gone by both keys, and its clientId may be reused only by a new save."),
         "BackendRequest": .init(
-            bugType: "DEFINED", description: "A push backend request exactly as sent: method, path, header, body."),
+            bugType: .defined, description: "A push backend request exactly as sent: method, path, header, body."),
         "NoInboxId": .init(
-            bugType: "CONFIDENTIALITY",
+            bugType: .confidentiality,
             description: "Nothing the backend receives carries an inbox id, a key or an address."),
         "AppCheck": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "Device registration is authenticated by a Firebase App Check token (X-Firebase-AppCheck), not the JWT; pushTokenType and apnsEnv go only with a push token that is not blank."
         ),
         "SdkDeletesOneFile": .init(
-            bugType: "KNOWN_BUG",
+            bugType: .knownBug,
             description:
                 "Convos iOS deletes the XMTP database through the SDK's deleteLocalDatabase(), which removes the .db3 file alone: its -shm, -wal and .sqlcipher_salt companions stay on disk. Only when that call throws does the app delete its own list of four files (the alternative answer)."
         ),
         "DeleteReportsNothing": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "Convos iOS cannot tell a delete that removed an identity from one that found nothing (the keychain treats not-found as success; InboxWriter ignores the row count): notFound and deleted both pass."
         ),
         "InboxWriterOrder": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "Which refusal a save gets when both apply: the database's InboxWriter checks the inbox first (CLIENT_ID_MISMATCH), the keychain store the clientId first (DUPLICATE_CLIENT_ID). Both pass."
         ),
         "TeardownOrder": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "ADR 002 section 5: unsubscribe, unregister, delete records, delete the keychain identity, delete the XMTP files."
         ),
         "ExactText": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "Ids are compared as exact text (SQLite's default BINARY collation, a Swift dictionary's String keys): an inbox id or clientId that differs only in case is another id, and the empty string is an id like any other."
         ),
         "ManyRows": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "A store of three or more identities: the row that decides a refusal or a lookup is neither the only one nor the last one saved."
         ),
         "PushRouting": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description:
                 "A push payload's clientId resolves through the identity store to exactly one inbox, or to none once deleted."
         ),

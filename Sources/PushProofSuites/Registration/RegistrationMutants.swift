@@ -8,22 +8,22 @@ enum RegistrationMutants {
     static let all: [Mutant] = [
         .answering(
             .registrationServerLifecycle, in: .deployed, as: .hardened, id: "retries-never-give-up",
-            bugClass: "FUNCTIONALITY",
+            bugClass: .functionality,
             summary:
                 "the deployed server retries a transient bouncer failure without limit (upstream gives up after three)"),
         .answering(
             .registrationServerParameters, in: .deployed, as: .hardened, id: "partial-group-refused",
-            bugClass: "MODIFIED_PARAMETER",
+            bugClass: .modifiedParameter,
             summary: "the deployed server refuses a partial group beside a complete one, which upstream ignores"),
-        Mutant(id: "skip-liveness", bugClass: "MISSING_STEP", summary: "the bouncer never checks the 24-hour liveness")
-        { request, reference in
+        Mutant(id: "skip-liveness", bugClass: .missingStep, summary: "the bouncer never checks the 24-hour liveness") {
+            request, reference in
             guard request.operation == .registrationBouncer, let bouncer = request.input["bouncer"] else { return nil }
             // A clock at the beginning of time: every timestamp is "in the future".
             return reference.perform(
                 request.with(
                     input: request.input.setting("bouncer", to: bouncer.setting("now", to: .integer(Int64.min)))))
         },
-        Mutant(id: "accept-retired-key", bugClass: "AUTH_BYPASS", summary: "the bouncer keeps retired keys usable") {
+        Mutant(id: "accept-retired-key", bugClass: .authBypass, summary: "the bouncer keeps retired keys usable") {
             request, reference in
             guard request.operation == .registrationBouncer, let bouncer = request.input["bouncer"],
                 let ring = bouncer["keyRing"]?.arrayValue
@@ -34,7 +34,7 @@ enum RegistrationMutants {
                     input: request.input.setting("bouncer", to: bouncer.setting("keyRing", to: .array(active)))))
         },
         Mutant(
-            id: "skip-token-id-match", bugClass: "MISSING_STEP",
+            id: "skip-token-id-match", bugClass: .missingStep,
             summary: "the bouncer does not compare token_id with the decrypted token"
         ) {
             request, reference in
@@ -48,7 +48,7 @@ enum RegistrationMutants {
                         "request", to: body.setting("token_id", to: .string(TokenId(token: token).base64)))))
         },
         Mutant(
-            id: "deployed-bouncer-leniency", bugClass: "LENIENCY",
+            id: "deployed-bouncer-leniency", bugClass: .leniency,
             summary:
                 "the bouncer decodes base64 and the plaintext as the deployed Python bouncer does in every profile (the proposal profile requires canonical standard base64)"
         ) {

@@ -4,213 +4,213 @@ import PushProofConformance
 enum RegistrationNotes {
     static let catalogue: [String: VectorNote] = [
         "Normal": .init(
-            bugType: "BASIC", description: "An ordinary registration that every implementation must handle."),
+            bugType: .basic, description: "An ordinary registration that every implementation must handle."),
         "KnownAnswer": .init(
-            bugType: "BASIC", description: "A value published by the deployed system's own documentation or tests."),
+            bugType: .basic, description: "A value published by the deployed system's own documentation or tests."),
         "NonAsciiToken": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "The token has non-ASCII characters: token_id hashes its UTF-8 bytes and JSON carries them unescaped."),
         "SourceLinesNotRead": .init(
-            bugType: "BASIC",
+            bugType: .basic,
             description:
                 "The upstream file was read through the search index without a trustworthy line count, or only an older version of it: the source names the file, commit and item, not its lines."
         ),
         "TokenIdLength": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "Deployed: the server decodes token_id and reads it as a signed big-endian integer with no length check (up to 8 bytes fits its column). Hardened: it must be 8 bytes."
         ),
         "PartialGroupRefused": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description:
                 "Hardened: a group with some of its fields is refused (Missing parameters); the deployed server ignores it when the other group is complete."
         ),
         "RetryLimit": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description:
                 "Deployed: a transient failure is re-queued at once, three times at most (MAX_REQUEST_RETRIES); then the worker gives up and the registration stays pending. Hardened: retried after a randomized exponential backoff without a count limit."
         ),
         "ClientServerDisagree": .init(
-            bugType: "KNOWN_BUG",
+            bugType: .knownBug,
             description:
                 "Upstream disagrees with itself: the server and bouncer hash the token's UTF-8 bytes for token_id, zulip-flutter hashes its UTF-16 code units cut to bytes. Both answers pass; they differ only for non-ASCII tokens, which real push tokens are not."
         ),
         "TokenLengthBoundary": .init(
-            bugType: "EDGE_CASE", description: "Token length at or just past the allowed 1..4096 characters."),
+            bugType: .edgeCase, description: "Token length at or just past the allowed 1..4096 characters."),
         "TokenLengthInCodePoints": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description: "Length counts Unicode code points (Python len), not UTF-8 bytes or UTF-16 units."),
         "LivenessBoundary": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description: "now - timestamp exactly 86400 s is still live; 86401 s is expired (the check is `>`)."),
         "Expired": .init(
-            bugType: "MISSING_STEP",
+            bugType: .missingStep,
             description: "The registration is older than 24 h: a bouncer that skips the liveness check accepts replays."
         ),
         "FutureTimestamp": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "The timestamp is in the future. The deployed bouncer accepts it (no check exists); a stricter bouncer may refuse it with BAD_REQUEST."
         ),
         "TokenSpelling": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "A token with white space or a line end around it, or in another case, is hashed as given: trimming or case-folding names another token."
         ),
         "EncoderCharacters": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "The plaintext is compact JSON as Dart's jsonEncode writes it: only quote, backslash and control characters are escaped (\\b \\t \\n \\f \\r, else \\u00xx in lower case); a solidus, HTML characters, U+2028, DEL and non-ASCII are written raw."
         ),
         "OptionalField": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "An optional field that is null is left out of the plaintext, as zulip-flutter's generated toJson does (`?instance.iosAppId`)."
         ),
         "CheckOrder": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "The request fails two of the bouncer's checks that answer differently: the earlier check answers (docs/registration.md, the checks in order)."
         ),
         "TokenIdSpelling": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description:
                 "token_id is strict base64 of 8 bytes: white space, a line end, the URL-safe alphabet or a missing or extra padding make it malformed, whatever token it names."
         ),
         "Dedup": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description:
                 "A registration already on record: the bouncer returns the existing record instead of creating another (deployed: unique on token_id and realm; proposal: on token and push_account_id)."
         ),
         "KeyRotation": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description: "Sealed to an older key that is still in the ring: older app releases must keep working."),
         "RetiredKey": .init(
-            bugType: "AUTH_BYPASS",
+            bugType: .authBypass,
             description: "Sealed to a key that was retired from the ring: INVALID_BOUNCER_PUBLIC_KEY."),
         "UnknownKey": .init(
-            bugType: "AUTH_BYPASS", description: "bouncer_public_key is not in the ring: INVALID_BOUNCER_PUBLIC_KEY."),
+            bugType: .authBypass, description: "bouncer_public_key is not in the ring: INVALID_BOUNCER_PUBLIC_KEY."),
         "NonCanonicalKeyString": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "bouncer_public_key is looked up as the exact string: another spelling of a known key is unknown."),
         "TruncatedBox": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description: "The sealed box is cut short, below or above its 48-byte overhead."),
         "ModifiedEphemeralKey": .init(
-            bugType: "MALLEABILITY",
+            bugType: .malleability,
             description: "A bit of the ephemeral public key (bytes 0..31 of the box) is flipped."),
         "EphemeralKeyHighBit": .init(
-            bugType: "MALLEABILITY",
+            bugType: .malleability,
             description:
                 "The top bit of the ephemeral key is flipped: X25519 ignores it, but the nonce hashes the key as sent, so the box must not open."
         ),
         "ModifiedTag": .init(
-            bugType: "MALLEABILITY", description: "A bit of the Poly1305 tag (bytes 32..47 of the box) is flipped."),
+            bugType: .malleability, description: "A bit of the Poly1305 tag (bytes 32..47 of the box) is flipped."),
         "ModifiedCiphertext": .init(
-            bugType: "MALLEABILITY", description: "A bit of the ciphertext (bytes 48.. of the box) is flipped."),
-        "AppendedData": .init(bugType: "MALLEABILITY", description: "Bytes are appended to a valid box."),
+            bugType: .malleability, description: "A bit of the ciphertext (bytes 48.. of the box) is flipped."),
+        "AppendedData": .init(bugType: .malleability, description: "Bytes are appended to a valid box."),
         "LowOrderEphemeralKey": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "The ephemeral key is a low-order point (all zeros): the shared secret is zero and libsodium refuses it."
         ),
         "WrongRecipient": .init(
-            bugType: "AUTH_BYPASS", description: "Sealed to a key the bouncer does not hold while naming one it does."),
+            bugType: .authBypass, description: "Sealed to a key the bouncer does not hold while naming one it does."),
         "PlaintextNotJson": .init(
-            bugType: "MODIFIED_PARAMETER", description: "The box opens but the plaintext is not a JSON object in UTF-8."
+            bugType: .modifiedParameter, description: "The box opens but the plaintext is not a JSON object in UTF-8."
         ),
         "PlaintextSchema": .init(
-            bugType: "MISSING_STEP", description: "A PushRegistration field is missing or has the wrong JSON type."),
-        "TokenKind": .init(bugType: "MISSING_STEP", description: "token_kind is not exactly \"fcm\" or \"apns\"."),
+            bugType: .missingStep, description: "A PushRegistration field is missing or has the wrong JSON type."),
+        "TokenKind": .init(bugType: .missingStep, description: "token_kind is not exactly \"fcm\" or \"apns\"."),
         "IosAppIdRule": .init(
-            bugType: "MISSING_STEP",
+            bugType: .missingStep,
             description:
                 "Deployed: APNs requires ios_app_id, FCM must not carry one. Strictly, the app id must be one the bouncer serves; the deployed bouncer checks only its pattern."
         ),
         "ApnsTokenNotHex": .init(
-            bugType: "MISSING_STEP",
+            bugType: .missingStep,
             description: "An APNs token must be hexadecimal: pairs of hex digits, the token's bytes."
         ),
         "AnyIosAppId": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "ios_app_id is well-formed but not an app the bouncer serves. Strict answer BAD_REQUEST; the deployed bouncer checks only the pattern ^[.a-zA-Z0-9-]+$ and stores it."
         ),
         "FromHexWhitespace": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "The APNs token has whitespace between hex digit pairs. Strict answer BAD_REQUEST; the deployed bouncer reads it with Python's bytes.fromhex, which skips it."
         ),
         "ExtraField": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "The plaintext has a field the schema does not define. Strict answer BAD_REQUEST; the deployed bouncer (pydantic, no extra=forbid) ignores it."
         ),
         "DuplicateKey": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "The plaintext repeats a key. Strict answer BAD_REQUEST; the deployed bouncer (Python json) keeps the last value."
         ),
         "LaxTimestamp": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "timestamp is a numeric string, an integral float or a boolean. Strict answer BAD_REQUEST; the deployed bouncer (pydantic lax mode) coerces it to an integer (true is 1)."
         ),
         "TokenIdMismatch": .init(
-            bugType: "MISSING_STEP",
+            bugType: .missingStep,
             description:
                 "token_id does not match the decrypted token: a bouncer that skips the match lets a server claim any token id."
         ),
         "MalformedRequest": .init(
-            bugType: "MODIFIED_PARAMETER", description: "A request field is missing or malformed before any decryption."
+            bugType: .modifiedParameter, description: "A request field is missing or malformed before any decryption."
         ),
         "Base64Whitespace": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "encrypted_push_registration has whitespace in it. Strict answer BAD_REQUEST; the deployed bouncer (Python's non-validating b64decode) drops it and accepts."
         ),
         "Base64UrlSafe": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description:
                 "encrypted_push_registration uses the URL-safe alphabet; the wire format is standard base64. Strict answer BAD_REQUEST; what the deployed bouncer's decoder (which drops '-' and '_') makes of it passes too."
         ),
         "Base64MissingPadding": .init(
-            bugType: "KNOWN_BUG",
+            bugType: .knownBug,
             description:
                 "encrypted_push_registration lacks its '=' padding. Strict answer BAD_REQUEST; the deployed bouncer raises an uncaught binascii.Error (HTTP 500, SERVER_ERROR), which passes too: a faithful port answers it, and PushProof recommends BAD_REQUEST."
         ),
         "Base64NonCanonical": .init(
-            bugType: "MALLEABILITY",
+            bugType: .malleability,
             description:
                 "The unused low bits of the last base64 symbol are not zero: a second spelling of the same bytes, refused by a strict decoder; the deployed bouncer decodes it, which passes too."
         ),
         "ExactMessage": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description: "The error message is the deployed Zulip server's exact text and is compared."),
         "ReferenceMessage": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "The deployed text is not known; the message is PushProof's choice and is compared, so other implementations may need to map their text."
         ),
         "GroupRule": .init(
-            bugType: "MISSING_STEP",
+            bugType: .missingStep,
             description:
                 "The key group (push_key_id, push_key) and the token group (token_kind, token_id, bouncer_public_key, encrypted_push_registration) are each all present or all absent, and at least one is present."
         ),
         "PushKeyFormat": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description: "push_key must be base64 of 33 bytes whose first byte is the type byte 0x31."),
-        "Uint32Range": .init(bugType: "EDGE_CASE", description: "push_key_id must be an unsigned 32-bit integer."),
+        "Uint32Range": .init(bugType: .edgeCase, description: "push_key_id must be an unsigned 32-bit integer."),
         "Lifecycle": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description: "A trace of requests and bouncer answers with the server's state after each step."),
         "TransientFailure": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description: "A 5xx or network failure keeps the registration pending and schedules a retry."),
         "TerminalError": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description:
                 "A refusal drops the pending registration and reports its code; an active registration stays active."),
     ]

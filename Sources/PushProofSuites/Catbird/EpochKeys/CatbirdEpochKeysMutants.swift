@@ -36,21 +36,21 @@ enum CatbirdEpochKeysMutants {
 
     static let all: [Mutant] = [
         Mutant(
-            id: "delete-before-off-by-one", bugClass: "EDGE_CASE",
+            id: "delete-before-off-by-one", bugClass: .edgeCase,
             summary: "deleteEpochsBefore(e) deletes only the epochs below e - 1"
         ) { request, reference in
             rewriting(request, op: "deleteEpochsBefore", shift("epoch", by: -1, when: { $0 > 0 }))
                 .map { reference.perform($0) }
         },
         Mutant(
-            id: "keychain-delete-before-inclusive", bugClass: "EDGE_CASE",
+            id: "keychain-delete-before-inclusive", bugClass: .edgeCase,
             summary: "deletePrivateKeys(beforeEpoch: e) deletes epoch e too"
         ) { request, reference in
             rewriting(request, op: "deletePrivateKeys", shift("beforeEpoch", by: 1, when: { $0 >= 0 && $0 < .max }))
                 .map { reference.perform($0) }
         },
         Mutant(
-            id: "keep-last-keeps-one-more", bugClass: "EDGE_CASE",
+            id: "keep-last-keeps-one-more", bugClass: .edgeCase,
             summary: "deleteOldEpochKeys(keepLast: k) keeps k + 1 epochs"
         ) { request, reference in
             rewriting(request, op: "deleteOldEpochKeys", shift("keepLast", by: 1, when: { $0 >= 0 && $0 < .max }))
@@ -58,14 +58,14 @@ enum CatbirdEpochKeysMutants {
         },
         .answering(
             .catbirdEpochKeyTrace, in: .strict, as: .proposal, id: "strict-takes-deleted-epoch-back",
-            bugClass: "CONFIDENTIALITY",
+            bugClass: .confidentiality,
             summary:
                 "a strict store saves an epoch below its deletion point again (answers as the design document's store)"),
         .answering(
-            .catbirdEpochKeyTrace, in: .strict, as: .deployed, id: "strict-soft-delete", bugClass: "CONFIDENTIALITY",
+            .catbirdEpochKeyTrace, in: .strict, as: .deployed, id: "strict-soft-delete", bugClass: .confidentiality,
             summary: "a strict store only marks deleted epochs (answers as the deployed client)"),
         Mutant(
-            id: "did-not-normalised", bugClass: "KNOWN_BUG",
+            id: "did-not-normalised", bugClass: .knownBug,
             summary: "the user's DID is used as given when saving and reading (no trim, no lower case)"
         ) { request, reference in
             guard request.operation == .catbirdEpochKeyTrace, let user = request.input["userDid"]?.stringValue
@@ -92,7 +92,7 @@ enum CatbirdEpochKeysMutants {
                     input: request.input.setting("steps", to: .array(renamed))))
         },
         Mutant(
-            id: "keychain-loose-accessibility", bugClass: "CONFIDENTIALITY",
+            id: "keychain-loose-accessibility", bugClass: .confidentiality,
             summary: "every keychain item written kSecAttrAccessibleAfterFirstUnlock"
         ) { request, reference in
             guard request.operation == .catbirdKeychainItem, case .output(let out) = reference.perform(request) else {

@@ -6,106 +6,106 @@ enum CatbirdEpochKeysNotes {
 
     static let own: [String: VectorNote] = [
         "DeleteBefore": .init(
-            bugType: "BASIC", description: "Epochs below a cutoff deleted; the cutoff itself and later epochs stay."),
+            bugType: .basic, description: "Epochs below a cutoff deleted; the cutoff itself and later epochs stay."),
         "RealEpochSecrets": .init(
-            bugType: "BASIC",
+            bugType: .basic,
             description:
                 "The secrets stored are epoch secrets as RFC 9420's key schedule derives them (§8), not stand-in bytes: what a forward-secret store must delete."
         ),
         "SoftDelete": .init(
-            bugType: "CONFIDENTIALITY",
+            bugType: .confidentiality,
             description:
                 "The deployed client marks rows inactive (deletedAt, isActive = 0) and keeps the key material until a later hard delete: a deleted epoch's secret is still on disk."
         ),
         "ForwardSecrecy": .init(
-            bugType: "BASIC",
+            bugType: .basic,
             description:
                 "RFC 9420 §9.2: a deleted epoch's secret is gone, and a store that has deleted it does not take it back."
         ),
         "HardDelete": .init(
-            bugType: "BASIC", description: "deleteMarkedEpochKeys removes every row whose deletedAt is set."),
+            bugType: .basic, description: "deleteMarkedEpochKeys removes every row whose deletedAt is set."),
         "ResaveDeleted": .init(
-            bugType: "EDGE_CASE", description: "An epoch saved again after it was deleted or marked for deletion."),
+            bugType: .edgeCase, description: "An epoch saved again after it was deleted or marked for deletion."),
         "DeletedEpochReturns": .init(
-            bugType: "CONFIDENTIALITY",
+            bugType: .confidentiality,
             description:
                 "The deployed save is an upsert that sets isActive and clears deletedAt: a deleted epoch becomes readable again (or, in the keychain, is simply stored again)."
         ),
         "EpochBoundary": .init(
-            bugType: "EDGE_CASE", description: "Epoch 0, the largest epoch, a count equal to the number of rows."),
-        "Idempotent": .init(bugType: "BASIC", description: "Deleting again deletes nothing more."),
-        "Overwrite": .init(bugType: "BASIC", description: "Saving an existing epoch or item replaces its value."),
+            bugType: .edgeCase, description: "Epoch 0, the largest epoch, a count equal to the number of rows."),
+        "Idempotent": .init(bugType: .basic, description: "Deleting again deletes nothing more."),
+        "Overwrite": .init(bugType: .basic, description: "Saving an existing epoch or item replaces its value."),
         "KeepLast": .init(
-            bugType: "BASIC", description: "deleteOldEpochKeys keeps the newest k active epochs and deletes the rest."),
+            bugType: .basic, description: "deleteOldEpochKeys keeps the newest k active epochs and deletes the rest."),
         "KeepLastReadable": .init(
-            bugType: "CONFIDENTIALITY",
+            bugType: .confidentiality,
             description:
                 "The deployed keep-last sets deletedAt but leaves isActive: the epochs it 'deletes' stay readable until the hard delete."
         ),
         "NegativeCount": .init(
-            bugType: "EDGE_CASE", description: "A negative count or epoch bound where upstream takes an Int."),
+            bugType: .edgeCase, description: "A negative count or epoch bound where upstream takes an Int."),
         "Trap": .init(
-            bugType: "KNOWN_BUG",
+            bugType: .knownBug,
             description:
                 "The deployed client stops the process here (dropFirst or 0..<e with a negative bound); the trace answers `trapped` and nothing of the step is written."
         ),
         "DidNormalisation": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description: "Rows hold the user's DID trimmed and lower-cased (MLSStorageHelpers.normalizeDID)."),
         "UnnormalisedDid": .init(
-            bugType: "KNOWN_BUG",
+            bugType: .knownBug,
             description:
                 "deleteOldEpochKeys and deleteMarkedEpochKeys compare the DID as given with the normalised one stored: an upper-case or padded DID deletes nothing."
         ),
         "TwoAccounts": .init(
-            bugType: "EDGE_CASE", description: "Two signed-in accounts on one device in the same conversation."),
+            bugType: .edgeCase, description: "Two signed-in accounts on one device in the same conversation."),
         "SharedPrimaryKey": .init(
-            bugType: "KNOWN_BUG",
+            bugType: .knownBug,
             description:
                 "The epoch-key row's primary key is \"<conversation>-<epoch>\", not scoped to the user: the second account's save takes over the first account's row."
         ),
         "DeleteConversation": .init(
-            bugType: "BASIC", description: "What deleting a conversation leaves stored under its id."),
+            bugType: .basic, description: "What deleting a conversation leaves stored under its id."),
         "KeychainSurvivesConversation": .init(
-            bugType: "CONFIDENTIALITY",
+            bugType: .confidentiality,
             description:
                 "Deleting the conversation's rows leaves its keychain items (group state, private keys, metadata)."),
         "KeyPackagesNotCascaded": .init(
-            bugType: "LEGACY",
+            bugType: .legacy,
             description:
                 "The shipped KeyPackage table has no conversation column: the design's cascade from a conversation to its KeyPackages does not exist."
         ),
         "KeychainDeleteBefore": .init(
-            bugType: "BASIC", description: "deletePrivateKeys(beforeEpoch:) on the conversation's keychain items."),
+            bugType: .basic, description: "deletePrivateKeys(beforeEpoch:) on the conversation's keychain items."),
         "PrivateKeysOnly": .init(
-            bugType: "CONFIDENTIALITY",
+            bugType: .confidentiality,
             description:
                 "The deployed delete-before removes private keys only: epoch secrets, metadata and archived keys of those epochs stay."
         ),
-        "KeychainWipe": .init(bugType: "BASIC", description: "deleteAllKeys(forConversationID:)."),
+        "KeychainWipe": .init(bugType: .basic, description: "deleteAllKeys(forConversationID:)."),
         "WipeStopsAt1000": .init(
-            bugType: "CONFIDENTIALITY",
+            bugType: .confidentiality,
             description: "The deployed wipe deletes per-epoch items for epochs 0...1000 only; later epochs stay."),
         "MetadataAndArchiveSurvive": .init(
-            bugType: "CONFIDENTIALITY",
+            bugType: .confidentiality,
             description:
                 "The deployed wipe leaves epoch metadata, archived keys, the welcome message and rejoin PSKs."),
         "NegativeEpoch": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description: "A negative epoch where upstream takes a UInt64: no client can send it; refused."),
-        "UnknownStep": .init(bugType: "MODIFIED_PARAMETER", description: "A step that names no upstream call."),
+        "UnknownStep": .init(bugType: .modifiedParameter, description: "A step that names no upstream call."),
         "UnknownItem": .init(
-            bugType: "MODIFIED_PARAMETER", description: "A keychain item kind the profile does not know."),
+            bugType: .modifiedParameter, description: "A keychain item kind the profile does not know."),
         "MissingAddress": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description: "A keychain item without the conversation, epoch or id its kind is stored under."),
         "LooseAccessibility": .init(
-            bugType: "CONFIDENTIALITY",
+            bugType: .confidentiality,
             description:
                 "Written kSecAttrAccessibleAfterFirstUnlock, not ThisDeviceOnly: an encrypted backup carries it to another device."
         ),
         "AmbiguousName": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description: "Account names join ids with dots: a conversation id with dots can spell another item's name."),
     ]
 }

@@ -7,7 +7,7 @@ import PushProofJSON
 enum CatbirdIdentityMutants {
     static let all: [Mutant] = [
         Mutant(
-            id: "device-id-any-case", bugClass: "MODIFIED_PARAMETER",
+            id: "device-id-any-case", bugClass: .modifiedParameter,
             summary: "device ids are accepted in upper case"
         ) { request, reference in
             guard request.operation == .catbirdDeviceId, let text = request.input["deviceId"]?.stringValue,
@@ -16,7 +16,7 @@ enum CatbirdIdentityMutants {
             return .output(["deviceId": .string(text)])
         },
         Mutant(
-            id: "signed-at-window-exclusive", bugClass: "EDGE_CASE",
+            id: "signed-at-window-exclusive", bugClass: .edgeCase,
             summary: "the signedAt window leaves out its ends"
         ) { request, reference in
             guard request.operation == .catbirdSignedAt, case .output(let out) = reference.perform(request),
@@ -25,7 +25,7 @@ enum CatbirdIdentityMutants {
             return .error(code: "SIGNED_AT_OUT_OF_WINDOW", message: nil)
         },
         Mutant(
-            id: "key-id-padded", bugClass: "FORMAT",
+            id: "key-id-padded", bugClass: .functionality,
             summary: "the key id keeps base64's `=` padding"
         ) { request, reference in
             guard request.operation == .catbirdKeyId || request.operation == .catbirdDeviceKey,
@@ -34,7 +34,7 @@ enum CatbirdIdentityMutants {
             return .output(out.setting("keyId", to: .string(id + "=")))
         },
         Mutant(
-            id: "did-web-any-host", bugClass: "LENIENCY",
+            id: "did-web-any-host", bugClass: .leniency,
             summary: "did:web takes any host after the prefix"
         ) { request, reference in
             guard request.operation == .catbirdBareDid, let did = request.input["did"]?.stringValue,
@@ -45,7 +45,7 @@ enum CatbirdIdentityMutants {
         // Bugs the vectors miss on purpose: differential fuzzing must find them
         // (`pushproof fuzz --all-mutants`).
         Mutant(
-            id: "did-plc-accepts-digit-one", bugClass: "LENIENCY",
+            id: "did-plc-accepts-digit-one", bugClass: .leniency,
             summary: "did:plc identifiers take `1` as if it were base32 (an l/1 confusion)", detection: .fuzzing
         ) { request, reference in
             guard request.operation == .catbirdBareDid, let did = request.input["did"]?.stringValue,
@@ -55,7 +55,7 @@ enum CatbirdIdentityMutants {
             return .output(["did": .string(did)])
         },
         Mutant(
-            id: "device-id-upper-case-tail", bugClass: "MODIFIED_PARAMETER",
+            id: "device-id-upper-case-tail", bugClass: .modifiedParameter,
             summary: "device ids are lower-cased from the 20th character on before the check", detection: .fuzzing
         ) { request, reference in
             guard request.operation == .catbirdDeviceId, let text = request.input["deviceId"]?.stringValue,

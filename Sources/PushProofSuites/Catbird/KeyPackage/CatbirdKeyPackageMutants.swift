@@ -20,7 +20,7 @@ enum CatbirdKeyPackageMutants {
 
     static let all: [Mutant] = [
         Mutant(
-            id: "lifetime-not-before-inclusive", bugClass: "EDGE_CASE",
+            id: "lifetime-not-before-inclusive", bugClass: .edgeCase,
             summary: "the clean server's lifetime check takes not_before <= now"
         ) { request, reference in
             guard request.profile == .deployed, let kp = keyPackage(request),
@@ -34,7 +34,7 @@ enum CatbirdKeyPackageMutants {
                     input: request.input.setting("now", to: .integer(now + 1))))
         },
         Mutant(
-            id: "bare-did-accepted", bugClass: "AUTH_BYPASS",
+            id: "bare-did-accepted", bugClass: .authBypass,
             summary: "the clean server accepts the bare DID where `did#deviceId` is expected"
         ) { request, reference in
             guard request.profile == .deployed, let kp = keyPackage(request),
@@ -48,7 +48,7 @@ enum CatbirdKeyPackageMutants {
                     input: request.input.setting("expectedIdentity", to: .string(String(did)))))
         },
         Mutant(
-            id: "outer-signature-only", bugClass: "MISSING_STEP",
+            id: "outer-signature-only", bugClass: .missingStep,
             summary: "only the KeyPackage signature is verified, not the leaf node's"
         ) { request, reference in
             let answer = reference.perform(request)
@@ -62,7 +62,7 @@ enum CatbirdKeyPackageMutants {
                     ValidatedKeyPackage(keyPackage: kp, ref: MLSLabels.keyPackageRef(suite, keyPackage: kp.encoded))))
         },
         Mutant(
-            id: "ref-over-wrapper", bugClass: "WRONG_PRIMITIVE",
+            id: "ref-over-wrapper", bugClass: .wrongPrimitive,
             summary: "KeyPackageRef hashed over the MLSMessage bytes instead of the KeyPackage"
         ) { request, reference in
             guard request.operation == .catbirdKeyPackageValidate, request.profile == .deployed,
@@ -75,7 +75,7 @@ enum CatbirdKeyPackageMutants {
             return .output(out.setting("keyPackageRef", to: .string(Hex.encode(ref))))
         },
         Mutant(
-            id: "grease-ignored-when-deployed", bugClass: "LENIENCY",
+            id: "grease-ignored-when-deployed", bugClass: .leniency,
             summary: "the clean server ignores GREASE extension types as RFC 9420 does"
         ) { request, reference in
             guard request.profile == .deployed, let kp = keyPackage(request) else { return nil }
@@ -93,7 +93,7 @@ enum CatbirdKeyPackageMutants {
                     )))
         },
         Mutant(
-            id: "legacy-exact-decoding", bugClass: "LEGACY",
+            id: "legacy-exact-decoding", bugClass: .legacy,
             summary: "the legacy profile refuses bytes after the KeyPackage, which the old server ignored"
         ) { request, reference in
             guard request.operation == .catbirdKeyPackageValidate, request.profile == .legacy,
@@ -103,7 +103,7 @@ enum CatbirdKeyPackageMutants {
             return .error(code: "TRAILING_DATA", message: nil)
         },
         Mutant(
-            id: "x25519-small-order-accepted", bugClass: "MISSING_STEP",
+            id: "x25519-small-order-accepted", bugClass: .missingStep,
             summary: "the X25519 half of an X-Wing key is not checked for small order"
         ) { request, reference in
             guard request.profile == .deployed, let kp = keyPackage(request),

@@ -6,85 +6,85 @@ enum CatbirdKeyPackageNotes {
 
     static let own: [String: VectorNote] = [
         "XWing": .init(
-            bugType: "BASIC",
+            bugType: .basic,
             description:
                 "Catbird's suite 0x004D: X-Wing (ML-KEM-768 + X25519) HPKE keys of 1216 bytes, Ed25519 signatures."),
-        "CredentialType": .init(bugType: "MODIFIED_PARAMETER", description: "A credential other than BasicCredential."),
+        "CredentialType": .init(bugType: .modifiedParameter, description: "A credential other than BasicCredential."),
         "Grease": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description:
                 "GREASE values (RFC 9420 §13.5, 0x0A0A ... 0xEAEA) must be ignored by an RFC 9420 implementation; the clean server allows exactly its own capabilities and no extensions, so it refuses them."
         ),
         "VarintBoundary": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description: "A length at 63/64, where its variable-length encoding grows from one byte to two."),
-        "Truncated": .init(bugType: "MODIFIED_PARAMETER", description: "The input ends inside a structure."),
+        "Truncated": .init(bugType: .modifiedParameter, description: "The input ends inside a structure."),
         "TrailingData": .init(
-            bugType: "MALLEABILITY", description: "Bytes after the structure: exact decoders refuse them."),
+            bugType: .malleability, description: "Bytes after the structure: exact decoders refuse them."),
         "NonMinimalVarint": .init(
-            bugType: "MALLEABILITY",
+            bugType: .malleability,
             description: "A variable-length integer in a longer form than needed (RFC 9420 §2.1.2 forbids it)."),
         "ReservedPrefix": .init(
-            bugType: "MALLEABILITY", description: "A variable-length integer with the reserved prefix 0b11."),
+            bugType: .malleability, description: "A variable-length integer with the reserved prefix 0b11."),
         "ProtocolVersion": .init(
-            bugType: "MODIFIED_PARAMETER", description: "A protocol version other than mls10 (1)."),
+            bugType: .modifiedParameter, description: "A protocol version other than mls10 (1)."),
         "WireFormat": .init(
-            bugType: "MODIFIED_PARAMETER", description: "An MLSMessage of another wire format than mls_key_package (5)."
+            bugType: .modifiedParameter, description: "An MLSMessage of another wire format than mls_key_package (5)."
         ),
         "LeafSource": .init(
-            bugType: "MODIFIED_PARAMETER", description: "A KeyPackage's leaf node must have the key_package source."),
+            bugType: .modifiedParameter, description: "A KeyPackage's leaf node must have the key_package source."),
         "SizeLimit": .init(
-            bugType: "EDGE_CASE", description: "Inputs above 65,536 bytes are refused before they are decoded."),
+            bugType: .edgeCase, description: "Inputs above 65,536 bytes are refused before they are decoded."),
         "LifetimeBoundary": .init(
-            bugType: "EDGE_CASE", description: "now equal to not_before or not_after, and one second either side."),
+            bugType: .edgeCase, description: "now equal to not_before or not_after, and one second either side."),
         "RemainingLifetime": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description: "The clean server wants at least 600 s of lifetime left: 599, 600 and 601 s."),
         "LifetimeSpan": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description: "The clean server allows a lifetime of at most 2,595,600 s (30 days and an hour)."),
         "WrongIdentity": .init(
-            bugType: "AUTH_BYPASS", description: "A credential naming someone (or some device) else."),
+            bugType: .authBypass, description: "A credential naming someone (or some device) else."),
         "ForeignKey": .init(
-            bugType: "AUTH_BYPASS", description: "A KeyPackage signed with a key that is not the device's enrolled key."
+            bugType: .authBypass, description: "A KeyPackage signed with a key that is not the device's enrolled key."
         ),
-        "CipherSuite": .init(bugType: "MODIFIED_PARAMETER", description: "A cipher suite the validator does not take."),
+        "CipherSuite": .init(bugType: .modifiedParameter, description: "A cipher suite the validator does not take."),
         "Capabilities": .init(
-            bugType: "MODIFIED_PARAMETER", description: "Capabilities other than exactly the ones the profile allows."),
+            bugType: .modifiedParameter, description: "Capabilities other than exactly the ones the profile allows."),
         "Extensions": .init(
-            bugType: "MODIFIED_PARAMETER", description: "Extensions the profile does not allow where they appear."),
+            bugType: .modifiedParameter, description: "Extensions the profile does not allow where they appear."),
         "ReusedKey": .init(
-            bugType: "MISSING_STEP",
+            bugType: .missingStep,
             description: "The init key must differ from the leaf's encryption key (RFC 9420 §10.1)."),
         "XWingKey": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description:
                 "An X-Wing public key that is the wrong length, has an ML-KEM coefficient at or above q (FIPS 203's modulus check), or an X25519 part that is not canonical or of small order."
         ),
         "SignatureBitFlip": .init(
-            bugType: "MISSING_STEP",
+            bugType: .missingStep,
             description: "A signature that does not verify: a validator that skips it accepts forgeries."),
-        "SignatureLength": .init(bugType: "MODIFIED_PARAMETER", description: "An Ed25519 signature is 64 bytes."),
+        "SignatureLength": .init(bugType: .modifiedParameter, description: "An Ed25519 signature is 64 bytes."),
         "WrongLabel": .init(
-            bugType: "MISSING_STEP",
+            bugType: .missingStep,
             description: "A valid signature under the other label: SignWithLabel binds the structure's name."),
         "NonCanonicalSignature": .init(
-            bugType: "MALLEABILITY",
+            bugType: .malleability,
             description: "S + L: the same signature with a non-canonical S; strict Ed25519 verification refuses it."),
         "RefOverBytes": .init(
-            bugType: "WRONG_PRIMITIVE",
+            bugType: .wrongPrimitive,
             description: "A declared KeyPackageRef that is not RefHash(\"MLS 1.0 KeyPackage Reference\", KeyPackage)."),
         "RefOverWrapper": .init(
-            bugType: "WRONG_PRIMITIVE",
+            bugType: .wrongPrimitive,
             description: "The KeyPackageRef hashed over the MLSMessage wrapper instead of the KeyPackage."),
         "Framing": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description: "The KeyPackage with or without the MLSMessage header, where the other is read."),
         "CheckOrder": .init(
-            bugType: "DEFINED",
+            bugType: .defined,
             description: "Two faults at once: the first failing check in the server's order is the answer."),
         "LegacyVersionDrift": .init(
-            bugType: "LEGACY",
+            bugType: .legacy,
             description:
                 "The legacy server asks for openmls 0.8 without a lock file: 0.8.1 refuses not_before = now, a later 0.8.x accepts it; both answers pass."
         ),

@@ -8,85 +8,85 @@ enum CatbirdRegistrationNotes {
 
     static let inventory: [String: VectorNote] = [
         "Inventory": .init(
-            bugType: "BASIC",
+            bugType: .basic,
             description:
                 "The server's KeyPackage inventory as a trace with a clock; packages are named by their ref and init key (validation is the KeyPackage vectors' job)."
         ),
         "SourceLinesNotRead": .init(
-            bugType: "BASIC",
+            bugType: .basic,
             description:
                 "The upstream file was read through the search index, which gives no line numbers: the source names the file, commit and item, not its lines."
         ),
-        "HandedOutOnce": .init(bugType: "BASIC", description: "A KeyPackage is handed out at most once."),
+        "HandedOutOnce": .init(bugType: .basic, description: "A KeyPackage is handed out at most once."),
         "Lifetime": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "A package is claimable only inside its lifetime: not at or after its expiry, not before not_before."),
         "PerDevice": .init(
-            bugType: "BASIC", description: "Each device's packages are its own: one per device per claim."),
+            bugType: .basic, description: "Each device's packages are its own: one per device per claim."),
         "StatusMachine": .init(
-            bugType: "BASIC",
+            bugType: .basic,
             description:
                 "available -> reserved -> consumed, reserved -> available (release), available | reserved -> expired | revoked."
         ),
         "Terminal": .init(
-            bugType: "BASIC", description: "consumed, expired and revoked are terminal: no transition leaves them."),
+            bugType: .basic, description: "consumed, expired and revoked are terminal: no transition leaves them."),
         "Revocation": .init(
-            bugType: "BASIC",
+            bugType: .basic,
             description: "Revoking a device revokes its live packages; a revoked device publishes no more."),
         "Duplicate": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description: "A ref or init key that is already stored (or twice in a batch): the whole batch is refused."),
         "InitKeyUnique": .init(
-            bugType: "CONFIDENTIALITY",
+            bugType: .confidentiality,
             description: "init_key is UNIQUE: the same HPKE init key under two refs would let two joiners share it."),
-        "BatchSize": .init(bugType: "EDGE_CASE", description: "1 to 100 packages per upload."),
+        "BatchSize": .init(bugType: .edgeCase, description: "1 to 100 packages per upload."),
         "Enrollment": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description:
                 "Deployed enrollDevice: the signed body's bounds and ref order (InvalidRequest), then a device that already exists (DeviceAlreadyExists, before any package is read), then each package's validation (InvalidKeyPackage), then the inventory's rules; all or nothing."
         ),
         "LiveLimit": .init(
-            bugType: "EDGE_CASE", description: "At most 1,000 available or reserved packages per device."),
+            bugType: .edgeCase, description: "At most 1,000 available or reserved packages per device."),
         "Replenishment": .init(
-            bugType: "AUTH_BYPASS",
+            bugType: .authBypass,
             description:
                 "Deployed replenishKeyPackages: only an enrolled device may publish (never enrolled: DeviceNotRegistered, revoked: DeviceRevoked, both 401), and each package is validated as an enrollment's (InvalidKeyPackage)."
         ),
         "Idempotency": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description:
                 "Deployed idempotency keys: global, kept with the endpoint and the exact body; the same body gets the first answer and changes nothing, any other body IdempotencyConflict (409); a refused operation keeps no record."
         ),
         "DeclaredRef": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description:
                 "The keyPackageRef a signed body declares must be the RefHash of the package it names, or the package is refused (InvalidKeyPackage): otherwise a claim could hand out a package under another's ref."
         ),
         "ReservationWindow": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description: "A package reserved less than 5 minutes ago (at 300 s still) is not handed out by a claim."),
         "PublishFirstOnly": .init(
-            bugType: "KNOWN_BUG",
+            bugType: .knownBug,
             description: "The legacy `publish` action stores only the first item and reports success."),
         "DedupNeverMatches": .init(
-            bugType: "KNOWN_BUG",
+            bugType: .knownBug,
             description:
                 "The legacy batch de-duplication compares SHA-256 of the bytes with stored RefHashes: it never matches, so the same package is stored again."
         ),
         "UnconsumedLimit": .init(
-            bugType: "EDGE_CASE", description: "The legacy server refuses (429) past 100 unconsumed packages per user."),
+            bugType: .edgeCase, description: "The legacy server refuses (429) past 100 unconsumed packages per user."),
         "CapPerOwner": .init(
-            bugType: "KNOWN_BUG",
+            bugType: .knownBug,
             description:
                 "The legacy limits count the user, not the device: the sweep keeps the newest 200 per owner DID, so one device's uploads evict another's."
         ),
-        "RateLimit": .init(bugType: "EDGE_CASE", description: "At most 200 uploads per user per hour (429)."),
+        "RateLimit": .init(bugType: .edgeCase, description: "At most 200 uploads per user per hour (429)."),
         "Sweep": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description: "The cleanup: expired strictly before now, consumed over 24 h, unconsumed over 7 days."),
         "LegacyBugFixed": .init(
-            bugType: "KNOWN_BUG",
+            bugType: .knownBug,
             description:
                 "What the legacy flow should answer with its bug fixed; `deployedAnswer` holds what mls-ds@5278d0ce answers."
         ),
@@ -94,71 +94,71 @@ enum CatbirdRegistrationNotes {
 
     static let registration: [String: VectorNote] = [
         "WelcomeInvalidation": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "A re-registration (by deviceUUID or by signature key) marks the user's unconsumed Welcomes consumed, before the device row is updated; a new device or a token update does not."
         ),
         "OtherDevicesWelcomes": .init(
-            bugType: "KNOWN_BUG",
+            bugType: .knownBug,
             description:
                 "The Welcomes are consumed by recipient DID, the user: those waiting for the user's other devices, whose KeyPackages are still good, are lost too, so those devices never join."
         ),
         "Registration": .init(
-            bugType: "BASIC",
+            bugType: .basic,
             description:
                 "The legacy server's registerDevice as a trace; devices are named by their order of creation (upstream's device ids are random)."
         ),
         "ReRegistration": .init(
-            bugType: "BASIC",
+            bugType: .basic,
             description: "The same (user, deviceUUID) registers again: the device id is kept, its KeyPackages replaced."
         ),
         "RestoreByKey": .init(
-            bugType: "BASIC",
+            bugType: .basic,
             description:
                 "No device with that deviceUUID, but one with the same signature key: the restore path; the stored deviceUUID becomes the new one, or none."
         ),
         "NoTransaction": .init(
-            bugType: "KNOWN_BUG",
+            bugType: .knownBug,
             description:
                 "The legacy server deletes the device's KeyPackages before anything else can fail and without a transaction: a failing or empty re-registration leaves the device with none."
         ),
         "DeviceLimit": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "Ten devices per user; the eleventh new one is refused with 429; re-registrations are not counted."),
         "Proposal": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description:
                 "The design document's registration (seed 003): a device registers its own key once, and a device that still has its key asks getDeviceByPublicKey which device it is."
         ),
         "KeyUniquePerUser": .init(
-            bugType: "LEGACY",
+            bugType: .legacy,
             description:
                 "The design's unique index is (user_did, signature_public_key): another user may register the same key. The clean server's key_id is unique across users, and PushProof's durable store refuses it (SIGNATURE_KEY_IN_USE)."
         ),
         "Unchecked": .init(
-            bugType: "LENIENCY",
+            bugType: .leniency,
             description:
                 "The legacy server never compares an upload's cipherSuite string with the KeyPackage's suite, its expires with the leaf's lifetime, or the leaf's signature key with the key the device registers: all are stored."
         ),
         "KeyLength": .init(
-            bugType: "MODIFIED_PARAMETER", description: "The signature key is exactly 32 bytes (legacy: 400)."),
-        "KeyPackageCount": .init(bugType: "EDGE_CASE", description: "1 to 200 KeyPackages per registration (400)."),
+            bugType: .modifiedParameter, description: "The signature key is exactly 32 bytes (legacy: 400)."),
+        "KeyPackageCount": .init(bugType: .edgeCase, description: "1 to 200 KeyPackages per registration (400)."),
         "SilentSkip": .init(
-            bugType: "KNOWN_BUG",
+            bugType: .knownBug,
             description:
                 "A KeyPackage that does not decode, is empty, expired or fails validation is skipped and only logged; the registration still answers 200, possibly with none stored."
         ),
         "NoDuplicateCheck": .init(
-            bugType: "KNOWN_BUG", description: "Nothing stops the same KeyPackage from being stored twice."),
+            bugType: .knownBug, description: "Nothing stops the same KeyPackage from being stored twice."),
         "DeviceName": .init(
-            bugType: "EDGE_CASE",
+            bugType: .edgeCase,
             description:
                 "Control characters, U+FEFF and U+200B removed, 100 Unicode scalars kept, blank names refused (400)."),
-        "Clock": .init(bugType: "EDGE_CASE", description: "A KeyPackage's declared expiry must be after now."),
-        "PushToken": .init(bugType: "BASIC", description: "A push token sent with the registration is stored."),
+        "Clock": .init(bugType: .edgeCase, description: "A KeyPackage's declared expiry must be after now."),
+        "PushToken": .init(bugType: .basic, description: "A push token sent with the registration is stored."),
         "UpdateToken": .init(
-            bugType: "LEGACY",
+            bugType: .legacy,
             description:
                 "No KeyPackages and a push token: updateToken, by deviceUUID or else the most recently registered device, under the caller's DID as given (not split); a missing device is 404."
         ),
