@@ -113,7 +113,8 @@ struct Vectors: ParsableCommand {
         subcommands: [Generate.self, Verify.self])
 
     struct Generate: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Regenerate every vector file from code.")
+        static let configuration = CommandConfiguration(
+            abstract: "Regenerate every vector file and its JSON Schema from code.")
         @OptionGroup var location: VectorsLocation
 
         func run() throws {
@@ -125,7 +126,7 @@ struct Vectors: ParsableCommand {
 
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Fail if regenerating the vectors would change a byte.")
+            abstract: "Fail if regenerating the vectors or their schemas would change a byte.")
         @OptionGroup var location: VectorsLocation
 
         func run() throws {
@@ -136,7 +137,7 @@ struct Vectors: ParsableCommand {
                 print("run `swift run pushproof vectors generate` and commit the result")
                 throw ExitCode(1)
             }
-            print("vectors verified: regenerating changes no byte")
+            print("vectors verified: regenerating the vectors and their schemas changes no byte")
         }
     }
 }

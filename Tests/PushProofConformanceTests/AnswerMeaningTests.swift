@@ -14,7 +14,10 @@ struct SetSuite: ConformanceSuite {
 
     var operations: [SuiteOperation] {
         [
-            SuiteOperation("set.of", profiles: [.deployed], meaning: Self.meaning) { request in
+            SuiteOperation(
+                "set.of", schema: OperationSchema(groupType: "SetTest", input: true, output: true),
+                profiles: [.deployed], meaning: Self.meaning
+            ) { request in
                 // The reference writes the set in input order, with repeats dropped.
                 var seen: [String] = []
                 for item in try request.reader.stringArray("items") where !seen.contains(item) { seen.append(item) }

@@ -18,7 +18,11 @@ struct CountSuite: ConformanceSuite {
 
     var operations: [SuiteOperation] {
         let alternatives: (@Sendable (OperationRequest) -> [OperationOutcome])? = lenient ? Self.oneMore : nil
-        return [SuiteOperation("count.of", profiles: [.deployed], alternatives: alternatives, output: Self.count)]
+        return [
+            SuiteOperation(
+                "count.of", schema: OperationSchema(groupType: "CountTest", input: true, output: true),
+                profiles: [.deployed], alternatives: alternatives, output: Self.count)
+        ]
     }
 
     func vectorFiles() throws -> [VectorFileDeclaration] {

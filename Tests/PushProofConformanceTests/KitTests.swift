@@ -59,12 +59,34 @@ import Testing
     @Test func generatedFilesRoundTripAndVerify() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pushproof-kit-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try catalogue.writeVectors(to: dir) == ["toy_upper_test.json"])
+        #expect(try catalogue.writeVectors(to: dir) == ["toy_upper_test.json", "schemas/toy_upper_schema.json"])
         #expect(try catalogue.verifyVectors(in: dir) == ([], []))
         let path = dir.appendingPathComponent("toy_upper_test.json")
         try Data("{}".utf8).write(to: path)
         try Data("{}".utf8).write(to: dir.appendingPathComponent("stray_test.json"))
-        #expect(try catalogue.verifyVectors(in: dir) == (["toy_upper_test.json"], ["stray_test.json"]))
+        try Data("{}".utf8).write(to: dir.appendingPathComponent("schemas/toy_upper_schema.json"))
+        #expect(
+            try catalogue.verifyVectors(in: dir)
+                == (["toy_upper_test.json", "schemas/toy_upper_schema.json"], ["stray_test.json"]))
+    }
+
+    /// A file's schema holds a group and a test definition for each operation its groups use, with
+    /// the operation's group type, profiles and fragments.
+    @Test func theSchemaComesFromTheOperations() throws {
+        let files = try catalogue.generateSchemas()
+        #expect(files.map(\.path) == ["schemas/toy_upper_schema.json"])
+        let schema = try JSONParser.parse(files[0].text)
+        let definitions = try #require(schema["$defs"])
+        #expect(definitions["toy.upper.group"]?["properties"]?["type"] == ["const": "UpperTest"])
+        #expect(definitions["toy.count.group"]?["properties"]?["profile"] == ["enum": ["deployed", "proposal"]])
+        #expect(definitions["toy.upper.test"]?["properties"]?["input"] == ToySuite.upperSchema.input)
+        #expect(
+            definitions["note"]?["properties"]?["bugType"]
+                == ["enum": .array(BugType.allCases.map { .string($0.rawValue) })])
+        // A group filed under another type than its operation's stops generation.
+        var suite = ToySuite()
+        suite.groupType = "NotUpperTest"
+        #expect(throws: GeneratorError.self) { try ConformanceCatalogue(suites: [suite]).generateSchemas() }
     }
 
     @Test func theReferenceMapsErrorsWithoutHandMapping() {

@@ -13,6 +13,8 @@ struct ToyError: CodedError {
 /// tested through it, so its tests need no protocol module.
 struct ToySuite: ConformanceSuite {
     let name = "toy"
+    /// The type the upper-case group is filed under (a test changes it).
+    var groupType = "UpperTest"
     var cases: [VectorCase] = [
         VectorCase(
             comment: "upper case", flags: ["Normal"], source: "example/toy@0123abc:upper.c:10-12",
@@ -26,17 +28,24 @@ struct ToySuite: ConformanceSuite {
 
     var operations: [SuiteOperation] {
         [
-            SuiteOperation("toy.upper", profiles: [.deployed]) { request in
+            SuiteOperation("toy.upper", schema: Self.upperSchema, profiles: [.deployed]) { request in
                 let text = try request.reader.string("text")
                 if text.isEmpty { throw ToyError(code: "EMPTY", wireMessage: nil) }
                 if text == "!" { throw ToyError(code: "BAD", wireMessage: "no punctuation") }
                 return ["text": .string(text.uppercased())]
             },
-            SuiteOperation("toy.count") { request in
+            SuiteOperation("toy.count", schema: Self.countSchema) { request in
                 .output(["count": .integer(try request.reader.stringArray("items").count)])
             },
         ]
     }
+
+    static let upperSchema = OperationSchema(
+        groupType: "UpperTest", input: JSONSchema.object(["text"], ["text": JSONSchema.string]),
+        output: JSONSchema.object(["text"], ["text": JSONSchema.string]))
+    static let countSchema = OperationSchema(
+        groupType: "CountTest", input: JSONSchema.object(["items"], ["items": JSONSchema.array(of: JSONSchema.string)]),
+        output: JSONSchema.object(["count"], ["count": JSONSchema.integer(minimum: 0)]))
 
     static let notes: [String: VectorNote] = [
         "Normal": VectorNote(bugType: .basic, description: "An ordinary case."),
@@ -50,7 +59,7 @@ struct ToySuite: ConformanceSuite {
                 suite: "toy_upper", protocolName: "toy", notes: Self.notes, header: ["A toy file."],
                 groups: [
                     .init(
-                        type: "UpperTest", operation: "toy.upper", description: "Upper case.", ids: .block(1...100),
+                        type: groupType, operation: "toy.upper", description: "Upper case.", ids: .block(1...100),
                         cases: cases),
                     .init(
                         type: "CountTest", operation: "toy.count", profile: .proposal, description: "Counting.",

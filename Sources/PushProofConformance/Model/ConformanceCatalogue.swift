@@ -1,4 +1,5 @@
 import Foundation
+import PushProofJSON
 
 /// Everything the tools do over the one list of suites: the reference, the vector files, the
 /// known-bad implementations. The CLI, the adapter server, the generator and the tests all go
@@ -36,25 +37,49 @@ public struct ConformanceCatalogue: Sendable {
         }
     }
 
-    /// Writes every file into `directory`; returns the names written.
-    @discardableResult
-    public func writeVectors(to directory: URL) throws -> [String] {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return try generateVectorFiles().map { file in
-            try Data(file.serialized.utf8).write(to: directory.appendingPathComponent(file.fileName))
-            return file.fileName
+    /// The JSON Schema of every vector file, from the operations its groups use: paths below the
+    /// vector directory (`schemas/<file>_schema.json`) and their text.
+    public func generateSchemas() throws -> [(path: String, text: String)] {
+        var operations: [OperationName: SuiteOperation] = [:]
+        for operation in suites.flatMap(\.operations) { operations[operation.name] = operation }
+        let profiles = Set(operations.values.flatMap(\.profiles)).sorted()
+        return try suites.flatMap { try $0.vectorFiles() }.map { file in
+            let schema = try VectorFileSchema.schema(of: file, operations: operations, profiles: profiles)
+            return ("schemas/\(file.suite)_schema.json", JSONWriter.pretty(schema))
         }
     }
 
-    /// Regenerates in memory and compares with `directory`, byte for byte: the files that differ
-    /// or are missing, and the `*_test.json` files there that no suite produces.
+    /// Everything `vectors generate` writes below the vector directory: the vector files and
+    /// their schemas, as paths and text.
+    public func generatedFiles() throws -> [(path: String, text: String)] {
+        try generateVectorFiles().map { ($0.fileName, $0.serialized) } + generateSchemas()
+    }
+
+    /// Writes every file into `directory`; returns the paths written.
+    @discardableResult
+    public func writeVectors(to directory: URL) throws -> [String] {
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("schemas"), withIntermediateDirectories: true)
+        return try generatedFiles().map { file in
+            try Data(file.text.utf8).write(to: directory.appendingPathComponent(file.path))
+            return file.path
+        }
+    }
+
+    /// Regenerates in memory and compares with `directory`, byte for byte: the files (vectors and
+    /// schemas) that differ or are missing, and the `*_test.json` and `schemas/*_schema.json`
+    /// files there that no suite produces.
     public func verifyVectors(in directory: URL) throws -> (differing: [String], unexpected: [String]) {
-        let files = try generateVectorFiles()
+        let files = try generatedFiles()
         let differing = files.filter { file in
-            (try? Data(contentsOf: directory.appendingPathComponent(file.fileName))) != Data(file.serialized.utf8)
-        }.map(\.fileName)
-        let present = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let produced = Set(files.map(\.fileName))
-        return (differing, present.filter { $0.hasSuffix("_test.json") && !produced.contains($0) }.sorted())
+            (try? Data(contentsOf: directory.appendingPathComponent(file.path))) != Data(file.text.utf8)
+        }.map(\.path)
+        let produced = Set(files.map(\.path))
+        let fileManager = FileManager.default
+        let present =
+            ((try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix("_test.json") }
+            + ((try? fileManager.contentsOfDirectory(atPath: directory.appendingPathComponent("schemas").path)) ?? [])
+            .filter { $0.hasSuffix("_schema.json") }.map { "schemas/\($0)" }
+        return (differing, present.filter { !produced.contains($0) }.sorted())
     }
 }

@@ -1,12 +1,13 @@
 import PushProofJSON
 
-/// One operation a suite offers: its name, the profiles it answers in, and the reference's
-/// handler. A handler may throw: a `CodedError` becomes that error's answer, an `InputError` (or
+/// One operation a suite offers: its name, the shape of its vectors (`OperationSchema`), the
+/// profiles it answers in, and the reference's handler. A handler may throw: a `CodedError` becomes that error's answer, an `InputError` (or
 /// anything else) a harness error; it never needs to map errors by hand.
 public struct SuiteOperation: Sendable {
     public typealias Handler = @Sendable (OperationRequest) throws -> OperationOutcome
 
     public let name: OperationName
+    public let schema: OperationSchema
     public let profiles: Set<Profile>
     let handler: Handler
     /// Where the protocol leaves an output's bytes free: what the output means (see
@@ -17,11 +18,12 @@ public struct SuiteOperation: Sendable {
     public let alternatives: (@Sendable (OperationRequest) -> [OperationOutcome])?
 
     public init(
-        _ name: OperationName, profiles: Set<Profile> = [.deployed, .proposal],
+        _ name: OperationName, schema: OperationSchema, profiles: Set<Profile> = [.deployed, .proposal],
         meaning: AnswerMeanings.Meaning? = nil,
         alternatives: (@Sendable (OperationRequest) -> [OperationOutcome])? = nil, handler: @escaping Handler
     ) {
         self.name = name
+        self.schema = schema
         self.profiles = profiles
         self.meaning = meaning
         self.alternatives = alternatives
@@ -30,12 +32,14 @@ public struct SuiteOperation: Sendable {
 
     /// An operation whose handler returns an output or throws.
     public init(
-        _ name: OperationName, profiles: Set<Profile> = [.deployed, .proposal],
+        _ name: OperationName, schema: OperationSchema, profiles: Set<Profile> = [.deployed, .proposal],
         meaning: AnswerMeanings.Meaning? = nil,
         alternatives: (@Sendable (OperationRequest) -> [OperationOutcome])? = nil,
         output: @escaping @Sendable (OperationRequest) throws -> JSONValue
     ) {
-        self.init(name, profiles: profiles, meaning: meaning, alternatives: alternatives) { .output(try output($0)) }
+        self.init(name, schema: schema, profiles: profiles, meaning: meaning, alternatives: alternatives) {
+            .output(try output($0))
+        }
     }
 }
 

@@ -12,7 +12,11 @@ public struct ConvosPushSuite: ConformanceSuite {
     public let name = "convos-push"
 
     public var operations: [SuiteOperation] {
-        [SuiteOperation(.convosPushRoute, profiles: [.deployed, .hardened], output: ConvosPushOperations.route)]
+        [
+            SuiteOperation(
+                .convosPushRoute, schema: ConvosPushSchemas.route, profiles: [.deployed, .hardened],
+                output: ConvosPushOperations.route)
+        ]
     }
 
     public func vectorFiles() throws -> [VectorFileDeclaration] { [ConvosPushVectors.file()] }

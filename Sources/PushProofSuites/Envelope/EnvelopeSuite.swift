@@ -19,16 +19,20 @@ public struct EnvelopeSuite: ConformanceSuite {
     public var operations: [SuiteOperation] {
         [
             SuiteOperation(
-                .envelopeEncrypt, profiles: [.deployed, .hardened], meaning: EnvelopeOperations.encryptedMeaning,
+                .envelopeEncrypt, schema: EnvelopeSchemas.encrypt, profiles: [.deployed, .hardened],
+                meaning: EnvelopeOperations.encryptedMeaning,
                 output: EnvelopeOperations.encrypt),
             SuiteOperation(
-                .envelopeSeal, profiles: [.proposal], meaning: EnvelopeOperations.sealedMeaning,
+                .envelopeSeal, schema: EnvelopeSchemas.seal, profiles: [.proposal],
+                meaning: EnvelopeOperations.sealedMeaning,
                 output: EnvelopeOperations.seal),
             SuiteOperation(
-                .envelopeBouncerPayload, profiles: [.deployed, .hardened, .proposal],
+                .envelopeBouncerPayload, schema: EnvelopeSchemas.bouncerPayload,
+                profiles: [.deployed, .hardened, .proposal],
                 output: EnvelopeOperations.bouncerPayload),
             SuiteOperation(
-                .envelopeReceive, profiles: [.deployed, .hardened, .proposal], output: EnvelopeOperations.receive),
+                .envelopeReceive, schema: EnvelopeSchemas.receive, profiles: [.deployed, .hardened, .proposal],
+                output: EnvelopeOperations.receive),
         ]
     }
 

@@ -19,13 +19,22 @@ public struct ExplodeSuite: ConformanceSuite {
 
     public var operations: [SuiteOperation] {
         [
-            SuiteOperation(.explodeEncode, profiles: [.deployed], output: ExplodeOperations.encode),
-            SuiteOperation(.explodeWrap, profiles: [.deployed], output: ExplodeOperations.wrap),
-            SuiteOperation(.explodeDecode, profiles: [.deployed, .hardened], output: ExplodeOperations.decode),
-            SuiteOperation(.explodeMetadataEncode, profiles: [.deployed], output: ExplodeOperations.metadataEncode),
-            SuiteOperation(.explodeMetadataDecode, profiles: [.deployed], output: ExplodeOperations.metadataDecode),
             SuiteOperation(
-                .explodeReceiverTrace, profiles: [.deployed, .hardened], output: ExplodeOperations.receiverTrace),
+                .explodeEncode, schema: ExplodeSchemas.encode, profiles: [.deployed], output: ExplodeOperations.encode),
+            SuiteOperation(
+                .explodeWrap, schema: ExplodeSchemas.wrap, profiles: [.deployed], output: ExplodeOperations.wrap),
+            SuiteOperation(
+                .explodeDecode, schema: ExplodeSchemas.decode, profiles: [.deployed, .hardened],
+                output: ExplodeOperations.decode),
+            SuiteOperation(
+                .explodeMetadataEncode, schema: ExplodeSchemas.metadataEncode, profiles: [.deployed],
+                output: ExplodeOperations.metadataEncode),
+            SuiteOperation(
+                .explodeMetadataDecode, schema: ExplodeSchemas.metadataDecode, profiles: [.deployed],
+                output: ExplodeOperations.metadataDecode),
+            SuiteOperation(
+                .explodeReceiverTrace, schema: ExplodeSchemas.receiverTrace, profiles: [.deployed, .hardened],
+                output: ExplodeOperations.receiverTrace),
         ]
     }
 

@@ -22,18 +22,34 @@ public struct IdentitySuite: ConformanceSuite {
 
     public var operations: [SuiteOperation] {
         [
-            SuiteOperation(.identityKeccak256, profiles: [.deployed], output: IdentityOperations.keccak),
-            SuiteOperation(.identityFromPrivateKey, profiles: [.deployed], output: IdentityOperations.fromPrivateKey),
-            SuiteOperation(.identityInboxId, profiles: [.deployed], output: IdentityOperations.inboxId),
             SuiteOperation(
-                .identityKeychainDecode, profiles: [.deployed, .hardened], output: IdentityOperations.keychainDecode),
+                .identityKeccak256, schema: IdentitySchemas.keccak256, profiles: [.deployed],
+                output: IdentityOperations.keccak),
             SuiteOperation(
-                .identityKeychainEncode, profiles: [.deployed], meaning: IdentityOperations.recordMeaning,
+                .identityFromPrivateKey, schema: IdentitySchemas.fromPrivateKey, profiles: [.deployed],
+                output: IdentityOperations.fromPrivateKey),
+            SuiteOperation(
+                .identityInboxId, schema: IdentitySchemas.inboxId, profiles: [.deployed],
+                output: IdentityOperations.inboxId),
+            SuiteOperation(
+                .identityKeychainDecode, schema: IdentitySchemas.keychainDecode, profiles: [.deployed, .hardened],
+                output: IdentityOperations.keychainDecode),
+            SuiteOperation(
+                .identityKeychainEncode, schema: IdentitySchemas.keychainEncode, profiles: [.deployed],
+                meaning: IdentityOperations.recordMeaning,
                 output: IdentityOperations.keychainEncode),
-            SuiteOperation(.identityStoreTrace, profiles: [.deployed], output: IdentityOperations.storeTrace),
-            SuiteOperation(.identityBackendRequest, profiles: [.deployed], output: IdentityOperations.backendRequest),
-            SuiteOperation(.identityTeardown, profiles: [.deployed, .hardened], output: IdentityOperations.teardown),
-            SuiteOperation(.identityResolvePush, profiles: [.deployed], output: IdentityOperations.resolvePush),
+            SuiteOperation(
+                .identityStoreTrace, schema: IdentitySchemas.storeTrace, profiles: [.deployed],
+                output: IdentityOperations.storeTrace),
+            SuiteOperation(
+                .identityBackendRequest, schema: IdentitySchemas.backendRequest, profiles: [.deployed],
+                output: IdentityOperations.backendRequest),
+            SuiteOperation(
+                .identityTeardown, schema: IdentitySchemas.teardown, profiles: [.deployed, .hardened],
+                output: IdentityOperations.teardown),
+            SuiteOperation(
+                .identityResolvePush, schema: IdentitySchemas.resolvePush, profiles: [.deployed],
+                output: IdentityOperations.resolvePush),
         ]
     }
 

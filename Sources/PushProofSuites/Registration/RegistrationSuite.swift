@@ -18,17 +18,20 @@ public struct RegistrationSuite: ConformanceSuite {
 
     public var operations: [SuiteOperation] {
         [
-            SuiteOperation(.registrationTokenId, output: RegistrationOperations.tokenId),
-            SuiteOperation(.registrationSeal, output: RegistrationOperations.seal),
             SuiteOperation(
-                .registrationBouncer, profiles: [.deployed, .hardened, .proposal],
+                .registrationTokenId, schema: RegistrationSchemas.tokenId, output: RegistrationOperations.tokenId),
+            SuiteOperation(.registrationSeal, schema: RegistrationSchemas.seal, output: RegistrationOperations.seal),
+            SuiteOperation(
+                .registrationBouncer, schema: RegistrationSchemas.bouncer, profiles: [.deployed, .hardened, .proposal],
                 alternatives: RegistrationOperations.bouncerAlternatives,
                 output: { try RegistrationOperations.bouncer($0, strictness: .strict) }),
             SuiteOperation(
-                .registrationServerParameters, profiles: [.deployed, .hardened, .proposal],
+                .registrationServerParameters, schema: RegistrationSchemas.serverParameters,
+                profiles: [.deployed, .hardened, .proposal],
                 output: RegistrationOperations.serverParameters),
             SuiteOperation(
-                .registrationServerLifecycle, profiles: [.deployed, .hardened, .proposal],
+                .registrationServerLifecycle, schema: RegistrationSchemas.serverLifecycle,
+                profiles: [.deployed, .hardened, .proposal],
                 output: RegistrationOperations.serverLifecycle),
         ]
     }

@@ -17,10 +17,11 @@ public struct CatbirdEpochKeysSuite: ConformanceSuite {
     public var operations: [SuiteOperation] {
         [
             SuiteOperation(
-                .catbirdEpochKeyTrace, profiles: [.deployed, .strict, .proposal],
+                .catbirdEpochKeyTrace, schema: CatbirdEpochKeysSchemas.epochKeyTrace,
+                profiles: [.deployed, .strict, .proposal],
                 output: CatbirdEpochKeysOperations.epochKeyTrace),
             SuiteOperation(
-                .catbirdKeychainItem, profiles: [.deployed, .proposal],
+                .catbirdKeychainItem, schema: CatbirdEpochKeysSchemas.keychainItem, profiles: [.deployed, .proposal],
                 output: CatbirdEpochKeysOperations.keychainItem),
         ]
     }

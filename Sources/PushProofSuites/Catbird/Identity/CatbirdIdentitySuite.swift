@@ -21,16 +21,28 @@ public struct CatbirdIdentitySuite: ConformanceSuite {
 
     public var operations: [SuiteOperation] {
         [
-            SuiteOperation(.catbirdBareDid, profiles: [.deployed], output: CatbirdIdentityOperations.bareDid),
-            SuiteOperation(.catbirdDeviceId, profiles: [.deployed], output: CatbirdIdentityOperations.deviceId),
             SuiteOperation(
-                .catbirdCredentialIdentity, profiles: [.deployed, .legacy, .proposal],
+                .catbirdBareDid, schema: CatbirdIdentitySchemas.bareDid, profiles: [.deployed],
+                output: CatbirdIdentityOperations.bareDid),
+            SuiteOperation(
+                .catbirdDeviceId, schema: CatbirdIdentitySchemas.deviceId, profiles: [.deployed],
+                output: CatbirdIdentityOperations.deviceId),
+            SuiteOperation(
+                .catbirdCredentialIdentity, schema: CatbirdIdentitySchemas.credentialIdentity,
+                profiles: [.deployed, .legacy, .proposal],
                 output: CatbirdIdentityOperations.credentialIdentity),
             SuiteOperation(
-                .catbirdSplitDeviceDid, profiles: [.legacy], output: CatbirdIdentityOperations.splitDeviceDid),
-            SuiteOperation(.catbirdKeyId, profiles: [.deployed], output: CatbirdIdentityOperations.keyId),
-            SuiteOperation(.catbirdDeviceKey, profiles: [.deployed], output: CatbirdIdentityOperations.deviceKey),
-            SuiteOperation(.catbirdSignedAt, profiles: [.deployed], output: CatbirdIdentityOperations.signedAt),
+                .catbirdSplitDeviceDid, schema: CatbirdIdentitySchemas.splitDeviceDid, profiles: [.legacy],
+                output: CatbirdIdentityOperations.splitDeviceDid),
+            SuiteOperation(
+                .catbirdKeyId, schema: CatbirdIdentitySchemas.keyId, profiles: [.deployed],
+                output: CatbirdIdentityOperations.keyId),
+            SuiteOperation(
+                .catbirdDeviceKey, schema: CatbirdIdentitySchemas.deviceKey, profiles: [.deployed],
+                output: CatbirdIdentityOperations.deviceKey),
+            SuiteOperation(
+                .catbirdSignedAt, schema: CatbirdIdentitySchemas.signedAt, profiles: [.deployed],
+                output: CatbirdIdentityOperations.signedAt),
         ]
     }
 

@@ -18,9 +18,11 @@ public struct CatbirdKeyPackageSuite: ConformanceSuite {
     public var operations: [SuiteOperation] {
         [
             SuiteOperation(
-                .catbirdKeyPackageDecode, profiles: [.rfc9420], output: CatbirdKeyPackageOperations.keyPackageDecode),
+                .catbirdKeyPackageDecode, schema: CatbirdKeyPackageSchemas.keyPackageDecode, profiles: [.rfc9420],
+                output: CatbirdKeyPackageOperations.keyPackageDecode),
             SuiteOperation(
-                .catbirdKeyPackageValidate, profiles: [.deployed, .legacy, .rfc9420],
+                .catbirdKeyPackageValidate, schema: CatbirdKeyPackageSchemas.keyPackageValidate,
+                profiles: [.deployed, .legacy, .rfc9420],
                 output: CatbirdKeyPackageOperations.keyPackageValidate),
         ]
     }

@@ -18,10 +18,12 @@ public struct CatbirdRegistrationSuite: ConformanceSuite {
     public var operations: [SuiteOperation] {
         [
             SuiteOperation(
-                .catbirdInventoryTrace, profiles: [.deployed, .legacy, .strict],
+                .catbirdInventoryTrace, schema: CatbirdRegistrationSchemas.inventoryTrace,
+                profiles: [.deployed, .legacy, .strict],
                 output: InventoryOperations.inventoryTrace),
             SuiteOperation(
-                .catbirdRegisterDevice, profiles: [.legacy, .proposal],
+                .catbirdRegisterDevice, schema: CatbirdRegistrationSchemas.registerDevice,
+                profiles: [.legacy, .proposal],
                 output: DeviceRegistrationOperations.registerDevice),
         ]
     }
