@@ -786,6 +786,8 @@ OPERATIONS = {"catbird.keyPackageDecode": op_decode, "catbird.keyPackageValidate
 PROFILES = {"catbird.keyPackageDecode": ["rfc9420"],
             "catbird.keyPackageValidate": ["deployed", "legacy", "rfc9420"]}
 PENDING = {
-    "catbird.keyPackageValidate": "upstream decodes through openmls first (deployed 28, 37, 77, 91, 97; "
-                                  "legacy 328, 331, 333); rfc9420: the RFC fixes no order of checks",
+    "catbird.keyPackageValidate": "upstream decodes through openmls first: a KeyPackage version other than "
+                                  "the MLSMessage's, typed extension data, Size-counted vectors, faults in "
+                                  "reading order, opaque credential types (deployed 28, 37, 77, 91, 97; legacy "
+                                  "328, 331, 333); rfc9420: the RFC fixes no order of checks",
 }
