@@ -254,8 +254,9 @@ def _x25519_component_usable(component):
 
 
 def _mlkem768_public_key_valid(raw):
-    """mod.rs:54-62: libcrux_kem's X-Wing decode runs ML-KEM-768's FIPS 203 §7.2 modulus check:
-    every 12-bit coefficient of the 1152-byte t vector below q (the 32-byte rho is free)."""
+    """mod.rs:54-62: libcrux_kem's X-Wing decode (cryspen/libcrux@416d2bff5:libcrux-kem/src/
+    kem.rs:242-257) runs mlkem768::validate_public_key, FIPS 203 §7.2's modulus check: every
+    12-bit coefficient of the 1152-byte t vector below q (the 32-byte rho is free)."""
     for i in range(0, 1152, 3):
         b0, b1, b2 = raw[i], raw[i + 1], raw[i + 2]
         if (b0 | (b1 & 0x0F) << 8) >= MLKEM_Q or (b1 >> 4 | b2 << 4) >= MLKEM_Q:
