@@ -4,7 +4,9 @@ as a `deployed` request, of an implementation that follows upstream (by default 
 Python port), beside what the hardened profile expects.
 
 Usage: hardening-table.py [--impl CMD] [--write docs/hardening.md | --check docs/hardening.md]
-Only operations the implementation declares are asked; the others are listed as not asked.
+Only operations the implementation declares are asked; the others are listed as not asked. An
+operation the hello lists in `notUpstream` (docs/adapter-protocol.md) is listed with its reason,
+not asked: its deployed answers there are not upstream's.
 --check fails when the file would change (CI), so the table stays true as vectors change.
 """
 import glob
@@ -16,13 +18,6 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_IMPL = "python3 adapters/python/adapter.py"
-# Operations the bundled port declares but does not port from upstream in the part the hardened
-# vectors test: asking it would put PushProof's own answer in the "upstream" column.
-NOT_PORTED = {
-    "explode.decode": "the Python port reads expiresAt with PushProof's strict RFC 3339 parser, not iOS's "
-                      "Foundation parser; iOS's answers are the alternatives of the deployed vectors (flags "
-                      "RolledOverDate, IosDateLeniency, JulianBefore1582, UnknownCompressionIgnored)",
-}
 
 
 def answer_text(answer):
@@ -63,6 +58,9 @@ def main():
 
     hello = ask({"type": "hello", "protocol": "pushproof-adapter/1"})
     declared = set(hello.get("operations", []))
+    # Operations whose deployed answers on these inputs are the implementation's own, not upstream's:
+    # asking them would put PushProof's answer in the "upstream" column.
+    not_upstream = hello.get("notUpstream", {})
     rows, not_asked, not_ported, request_id = [], [], [], 0
     for path in sorted(glob.glob(os.path.join(ROOT, "vectors", "*_test.json"))):
         document = json.load(open(path, encoding="utf-8"))
@@ -72,9 +70,9 @@ def main():
             if group["operation"] not in declared:
                 not_asked.append(f"{document['suite']} ({group['operation']}, {len(group['tests'])} tests)")
                 continue
-            if group["operation"] in NOT_PORTED:
+            if group["operation"] in not_upstream:
                 not_ported.append(f"{document['suite']} ({group['operation']}, {len(group['tests'])} tests): "
-                                  + NOT_PORTED[group["operation"]])
+                                  + not_upstream[group["operation"]])
                 continue
             for test in group["tests"]:
                 request_id += 1

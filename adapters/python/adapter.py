@@ -47,10 +47,24 @@ def load_operations():
 OPERATIONS, PROFILES = load_operations()
 
 
+def load_not_upstream():
+    """Every module's `NOT_UPSTREAM` (operation name -> why): operations whose deployed answers to the
+    hardened vectors' inputs are not ported from upstream."""
+    reasons = {}
+    for info in sorted(pkgutil.iter_modules(pushproof_py.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"pushproof_py.{info.name}")
+        reasons.update({op: why for op, why in getattr(module, "NOT_UPSTREAM", {}).items() if op in OPERATIONS})
+    return reasons
+
+
+NOT_UPSTREAM = load_not_upstream()
+
+
 def hello():
     return {"type": "hello", "protocol": PROTOCOL, "name": "pushproof-py", "version": "1",
             "operations": sorted(OPERATIONS), "profiles": ["deployed"],
-            "operationProfiles": {op: PROFILES[op] for op in sorted(OPERATIONS) if PROFILES[op] != ["deployed"]}}
+            "operationProfiles": {op: PROFILES[op] for op in sorted(OPERATIONS) if PROFILES[op] != ["deployed"]},
+            "notUpstream": NOT_UPSTREAM}
 
 
 def answer(message):
