@@ -61,9 +61,9 @@ fuzz() {  # fuzz BINARY TARGET CORPUS SECONDS ARTIFACTS LOG: one libFuzzer run o
         -artifact_prefix="$artifacts/" -print_final_stats=1 > "$log" 2>&1
 }
 
-copy_corpus() {  # copy_corpus TARGET DIR: the committed corpus (not its regressions) into DIR
+copy_corpus() {  # copy_corpus TARGET DIR: the committed corpus and its seeds (not its regressions) into DIR
     mkdir -p "$2"
-    find "corpora/$1" -maxdepth 1 -type f -exec cp {} "$2/" \;
+    find "corpora/$1" "corpora/$1/seeds" -maxdepth 1 -type f -exec cp {} "$2/" \; 2>/dev/null || true
 }
 
 run() {

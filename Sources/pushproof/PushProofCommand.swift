@@ -14,6 +14,14 @@ struct PushProofCommand: ParsableCommand {
         defaultSubcommand: Run.self)
 }
 
+/// Where the fuzz corpora are: `vectors generate` writes the seeds it makes from the vectors there.
+struct CorporaLocation: ParsableArguments {
+    @Option(name: .long, help: "The fuzz corpora folder (one sub-folder a target).")
+    var corpora: String = "corpora"
+
+    var url: URL { URL(fileURLWithPath: corpora, isDirectory: true) }
+}
+
 struct VectorsLocation: ParsableArguments {
     @Option(name: .long, help: "The folder holding the *_test.json vector files.")
     var vectors: String = "vectors"
@@ -114,30 +122,43 @@ struct Vectors: ParsableCommand {
 
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Regenerate every vector file and its JSON Schema from code.")
+            abstract: "Regenerate every vector file and its JSON Schema from code, and the fuzz seeds made from them.")
         @OptionGroup var location: VectorsLocation
+        @OptionGroup var corpora: CorporaLocation
 
         func run() throws {
             for name in try Suites.catalogue.writeVectors(to: location.url) {
                 print("wrote \(location.vectors)/\(name)")
             }
+            let files = try Suites.catalogue.generateVectorFiles()
+            let seeds = try Suites.catalogue.writeSeeds(from: files, to: corpora.url)
+            print("fuzz seeds in \(corpora.corpora)/*/seeds/: \(seeds.written) written, \(seeds.removed) removed")
         }
     }
 
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Fail if regenerating the vectors or their schemas would change a byte.")
+            abstract:
+                "Fail if regenerating the vectors or their schemas would change a byte, or a fuzz seed is missing or stale."
+        )
         @OptionGroup var location: VectorsLocation
+        @OptionGroup var corpora: CorporaLocation
 
         func run() throws {
             let (differing, unexpected) = try Suites.catalogue.verifyVectors(in: location.url)
             for name in differing { print("differs from the generator: \(location.vectors)/\(name)") }
             for name in unexpected { print("not produced by the generator: \(location.vectors)/\(name)") }
-            guard differing.isEmpty && unexpected.isEmpty else {
+            let seeds = Suites.catalogue.seedDifferences(
+                from: try Suites.catalogue.generateVectorFiles(), in: corpora.url)
+            for name in seeds.missing { print("a fuzz seed is missing or changed: \(corpora.corpora)/\(name)") }
+            for name in seeds.extra { print("not a seed the generator makes: \(corpora.corpora)/\(name)") }
+            guard differing.isEmpty && unexpected.isEmpty && seeds.missing.isEmpty && seeds.extra.isEmpty else {
                 print("run `swift run pushproof vectors generate` and commit the result")
                 throw ExitCode(1)
             }
-            print("vectors verified: regenerating the vectors and their schemas changes no byte")
+            print(
+                "vectors verified: regenerating the vectors and their schemas changes no byte, and the fuzz seeds are current"
+            )
         }
     }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import PushProofCrypto
+
 /// A libFuzzer target: a name (`corpora/<name>/` holds its seeds, `corpora/<name>.dict` its
 /// dictionary) and a harness that takes arbitrary bytes. A harness must return without trapping
 /// on any input; it checks invariants with `fuzzInvariant`, which traps (so libFuzzer reports a
@@ -6,9 +9,17 @@
 public struct FuzzTarget: Sendable {
     public let name: String
     private let harness: @Sendable ([UInt8]) -> Void
+    /// The target's seed inputs, made from the generated vector files (and hand-written where the
+    /// vectors hold none), encoded the way the harness decodes them. `pushproof vectors generate`
+    /// writes each missing one to `corpora/<name>/`; `verify` fails while one is missing.
+    public let seeds: @Sendable ([VectorFile]) -> [[UInt8]]
 
-    public init(_ name: String, run harness: @escaping @Sendable ([UInt8]) -> Void) {
+    public init(
+        _ name: String, seeds: @escaping @Sendable ([VectorFile]) -> [[UInt8]] = { _ in [] },
+        run harness: @escaping @Sendable ([UInt8]) -> Void
+    ) {
         self.name = name
+        self.seeds = seeds
         self.harness = harness
     }
 
@@ -37,6 +48,73 @@ public enum FuzzSelection: Equatable, Sendable {
 extension ConformanceCatalogue {
     /// Every suite's fuzz targets, in the order of the list of suites.
     public var fuzzTargets: [FuzzTarget] { suites.flatMap(\.fuzzTargets) }
+
+    /// Every target's seeds from these vector files, as paths below the corpora folder:
+    /// `<target>/seeds/<the first 16 hex digits of the input's SHA-256>`. `seeds/` is the
+    /// generator's own: campaigns merge and replace the files beside it, and leave it (and
+    /// `regressions/`) alone.
+    public func seeds(from files: [VectorFile]) -> [(path: String, bytes: [UInt8])] {
+        var seen = Set<String>()
+        return fuzzTargets.flatMap { target in
+            target.seeds(files).compactMap { bytes in
+                let path = "\(target.name)/seeds/\(Hex.encode(SHA256.hash(bytes)).prefix(16))"
+                return !bytes.isEmpty && seen.insert(path).inserted ? (path, bytes) : nil
+            }
+        }
+    }
+
+    /// Writes every target's `seeds/` folder to hold exactly its seeds, and removes the copies of
+    /// a seed outside it (an earlier layout kept seeds beside the campaign's inputs). Returns the
+    /// number of files written and removed.
+    public func writeSeeds(from files: [VectorFile], to corpora: URL) throws -> (written: Int, removed: Int) {
+        let fileManager = FileManager.default
+        let seeds = seeds(from: files)
+        var (written, removed) = (0, 0)
+        for seed in seeds where missing(seed, in: corpora) {
+            let url = corpora.appendingPathComponent(seed.path)
+            try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(seed.bytes).write(to: url)
+            written += 1
+        }
+        let wanted = Set(seeds.map(\.path))
+        for target in fuzzTargets {
+            for name in (try? fileManager.contentsOfDirectory(atPath: corpora.appendingPathComponent(target.name).path))
+                ?? []
+            {
+                let path = "\(target.name)/seeds/\(name)"
+                if wanted.contains(path) {
+                    try fileManager.removeItem(at: corpora.appendingPathComponent("\(target.name)/\(name)"))
+                    removed += 1
+                }
+            }
+            for path in extraSeeds(of: target, in: corpora, wanted: wanted) {
+                try fileManager.removeItem(at: corpora.appendingPathComponent(path))
+                removed += 1
+            }
+        }
+        return (written, removed)
+    }
+
+    /// What `writeSeeds` would change: seeds missing (or held with other bytes), and files in a
+    /// `seeds/` folder that are no seed.
+    public func seedDifferences(from files: [VectorFile], in corpora: URL) -> (missing: [String], extra: [String]) {
+        let seeds = seeds(from: files)
+        let wanted = Set(seeds.map(\.path))
+        return (
+            seeds.filter { missing($0, in: corpora) }.map(\.path),
+            fuzzTargets.flatMap { extraSeeds(of: $0, in: corpora, wanted: wanted) }
+        )
+    }
+
+    private func extraSeeds(of target: FuzzTarget, in corpora: URL, wanted: Set<String>) -> [String] {
+        let folder = corpora.appendingPathComponent("\(target.name)/seeds")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            .map { "\(target.name)/seeds/\($0)" }.filter { !wanted.contains($0) }
+    }
+
+    private func missing(_ seed: (path: String, bytes: [UInt8]), in corpora: URL) -> Bool {
+        (try? Data(contentsOf: corpora.appendingPathComponent(seed.path))) != Data(seed.bytes)
+    }
 
     public func fuzzTarget(named name: String) -> FuzzTarget? { fuzzTargets.first { $0.name == name } }
 

@@ -41,5 +41,12 @@ enum ConvosPayloadHarness {
 }
 
 extension ConvosPushSuite {
-    public var fuzzTargets: [FuzzTarget] { [FuzzTarget("FuzzConvosPayload", run: ConvosPayloadHarness.run)] }
+    public var fuzzTargets: [FuzzTarget] {
+        [FuzzTarget("FuzzConvosPayload", seeds: Self.payloads, run: ConvosPayloadHarness.run)]
+    }
+
+    /// The push payloads of the routing vectors.
+    static func payloads(_ files: [VectorFile]) -> [[UInt8]] {
+        files.tests(of: "convos_push").compactMap { _, test in test.input["payload"].map(SeedBytes.json) }
+    }
 }

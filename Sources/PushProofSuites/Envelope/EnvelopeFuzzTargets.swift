@@ -89,8 +89,23 @@ enum NotificationJSONHarness {
 extension EnvelopeSuite {
     public var fuzzTargets: [FuzzTarget] {
         [
-            FuzzTarget("FuzzPushPayload", run: PushPayloadHarness.run),
-            FuzzTarget("FuzzNotificationJSON", run: NotificationJSONHarness.run),
+            FuzzTarget("FuzzPushPayload", seeds: Self.pushPayloads, run: PushPayloadHarness.run),
+            FuzzTarget("FuzzNotificationJSON", seeds: Self.notifications, run: NotificationJSONHarness.run),
         ]
+    }
+
+    /// The APNs and FCM payloads the client receives.
+    static func pushPayloads(_ files: [VectorFile]) -> [[UInt8]] {
+        files.tests(of: "envelope_client").compactMap { _, test in test.input["payload"].map(SeedBytes.json) }
+    }
+
+    /// The notifications the client delivers, and the plaintexts the server encrypts.
+    static func notifications(_ files: [VectorFile]) -> [[UInt8]] {
+        files.tests(of: "envelope_client").compactMap { _, test in
+            test.expectedOutput?["notification"].map(SeedBytes.json)
+        }
+            + files.tests(of: "envelope_server").compactMap { _, test in
+                SeedBytes.text(test.expectedOutput?["plaintext"])
+            }
     }
 }

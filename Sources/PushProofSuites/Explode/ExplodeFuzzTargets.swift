@@ -2,6 +2,7 @@ import ConvosExplode
 import Foundation
 import PushProofConformance
 import PushProofCrypto
+import PushProofJSON
 
 // The ExplodeSettings suite's fuzz targets (docs/fuzzing.md).
 
@@ -67,23 +68,22 @@ enum ExplosionReceiverHarness {
         }
         var clock: Int64 = 1_772_600_000
         var exploded = Set<String>()
-        var i = 0
-        while i + 2 < data.count, i < 600 {
-            let inbox = inboxes[Int(data[i + 1]) % 3]
-            let arg = Int64(Int8(bitPattern: data[i + 2]))
+        for (index, step) in Step.decode(data).enumerated() {
+            let inbox = inboxes[Int(step.selector) % 3]
+            let arg = Int64(Int8(bitPattern: step.argument))
             let before = store
-            switch data[i] % 6 {
-            case 0:
+            switch step.event {
+            case .message:
                 // An accepted message brings a record of any kind the cleanup must remove.
                 if receivers[inbox]!.handle(.message) == .accepted {
                     let kinds: [DeviceStoreModel.Kind] = [
                         .message, .member, .invite, .memberProfile, .localState, .pushSubscription, .databaseFile,
                     ]
-                    store.add(kinds[Int(UInt8(bitPattern: Int8(arg))) % kinds.count], to: inbox, id: "r\(i)")
+                    store.add(kinds[Int(step.argument) % kinds.count], to: inbox, id: "r\(index * 3)")
                 }
-            case 1:
+            case .explodeMessage:
                 let sender = ExplosionReceiver.Sender.allCases[
-                    Int(data[i + 1] >> 4) % ExplosionReceiver.Sender.allCases.count]
+                    Int(step.selector >> 4) % ExplosionReceiver.Sender.allCases.count]
                 let was = receivers[inbox]!.status
                 let outcome = receivers[inbox]!.handle(
                     .explodeMessage(fromSelf: arg & 1 == 1, expiresAt: clock + arg * 60, sender: sender))
@@ -92,16 +92,16 @@ enum ExplosionReceiverHarness {
                         receivers[inbox]!.status == was, "an explode from a sender who may not changed the state")
                     fuzzInvariant(outcome != .stored && outcome != .lowered, "an unauthorized explode was applied")
                 }
-            case 2: _ = receivers[inbox]!.handle(.metadata(expiresAt: clock + arg * 60))
-            case 3: clock += arg * 30
-            case 4:
+            case .metadata: _ = receivers[inbox]!.handle(.metadata(expiresAt: clock + arg * 60))
+            case .advanceClock: clock += arg * 30
+            case .resync:
                 fuzzInvariant(
                     receivers[inbox]!.handle(.resync) == (exploded.contains(inbox) ? .resyncRefused : .resyncAllowed),
                     "re-sync rule")
-            default:
+            case .trigger:
                 for x in inboxes {
                     let was = receivers[x]!.status
-                    if receivers[x]!.handle(.trigger(.allCases[Int(data[i + 1]) % 3], now: clock)) == .exploded {
+                    if receivers[x]!.handle(.trigger(.allCases[Int(step.selector) % 3], now: clock)) == .exploded {
                         if case .scheduled(let t) = was {
                             fuzzInvariant(t <= clock + receivers[x]!.tolerance, "exploded before due")
                         }
@@ -124,11 +124,57 @@ enum ExplosionReceiverHarness {
                     fuzzInvariant(
                         store.records(of: x).isEmpty && receivers[x]!.status == .exploded,
                         "something survived an explosion")
-                } else if data[i] % 6 != 0 || x != inbox {
+                } else if step.event != .message || x != inbox {
                     fuzzInvariant(store.records(of: x) == before.records(of: x), "another inbox was touched")
                 }
             }
-            i += 3
+        }
+    }
+
+    /// One event: three bytes, the event (`byte % 6`), a selector (the inbox, `% 3`; an explode's
+    /// sender in its high half; a trigger, `% 3`) and an argument (signed: minutes to an expiry,
+    /// half-minutes of clock, a record kind, an explode's fromSelf in its low bit). At most 200.
+    struct Step: Equatable {
+        enum Event: UInt8, CaseIterable {
+            case message, explodeMessage, metadata, advanceClock, resync, trigger
+        }
+        var event: Event
+        var selector: UInt8
+        var argument: UInt8
+
+        var bytes: [UInt8] { [event.rawValue, selector, argument] }
+
+        static func decode(_ data: [UInt8]) -> [Step] {
+            var steps: [Step] = []
+            var i = 0
+            while i + 2 < data.count, i < 600 {
+                steps.append(
+                    Step(event: Event.allCases[Int(data[i] % 6)], selector: data[i + 1], argument: data[i + 2]))
+                i += 3
+            }
+            return steps
+        }
+
+        /// A receiver trace of explode_receiver's vectors as steps, on the first inbox.
+        static func steps(of events: [JSONValue]) -> [Step] {
+            events.compactMap { event in
+                switch event["event"]?.stringValue {
+                case "message": return Step(event: .message, selector: 0, argument: 0)
+                case "explodeMessage":
+                    let sender = ExplosionReceiver.Sender.allCases.firstIndex {
+                        "\($0)" == event["sender"]?.stringValue
+                    }
+                    return Step(
+                        event: .explodeMessage, selector: UInt8(sender ?? 0) << 4,
+                        argument: event["fromSelf"]?.boolValue == true ? 1 : 0)
+                case "metadata": return Step(event: .metadata, selector: 0, argument: 0)
+                case "resync": return Step(event: .resync, selector: 0, argument: 0)
+                case "trigger":
+                    let trigger = ExplosionTrigger.allCases.firstIndex { "\($0)" == event["trigger"]?.stringValue }
+                    return Step(event: .trigger, selector: UInt8(trigger ?? 0), argument: 0)
+                default: return nil
+                }
+            }
         }
     }
 }
@@ -136,10 +182,46 @@ enum ExplosionReceiverHarness {
 extension ExplodeSuite {
     public var fuzzTargets: [FuzzTarget] {
         [
-            FuzzTarget("FuzzEncodedContent", run: EncodedContentHarness.run),
-            FuzzTarget("FuzzExplodeJSON", run: ExplodeJSONHarness.run),
-            FuzzTarget("FuzzAppData", run: AppDataHarness.run),
-            FuzzTarget("FuzzExplosionReceiver", run: ExplosionReceiverHarness.run),
+            FuzzTarget("FuzzEncodedContent", seeds: Self.encodedContents, run: EncodedContentHarness.run),
+            FuzzTarget("FuzzExplodeJSON", seeds: Self.contentJSON, run: ExplodeJSONHarness.run),
+            FuzzTarget("FuzzAppData", seeds: Self.appData, run: AppDataHarness.run),
+            FuzzTarget("FuzzExplosionReceiver", seeds: Self.receiverTraces, run: ExplosionReceiverHarness.run),
         ]
+    }
+
+    /// The EncodedContent and PlaintextEnvelope bytes of the codec vectors.
+    static func encodedContents(_ files: [VectorFile]) -> [[UInt8]] {
+        files.tests(of: "explode_codec").flatMap { _, test in
+            [
+                SeedBytes.hex(test.input["encodedContentHex"]),
+                SeedBytes.hex(test.expectedOutput?["encodedContentHex"]),
+                SeedBytes.hex(test.expectedOutput?["plaintextEnvelopeHex"]),
+            ].compactMap { $0 }
+        }
+    }
+
+    /// The content JSON of the codec vectors, and the date forms clients write.
+    static func contentJSON(_ files: [VectorFile]) -> [[UInt8]] {
+        let forms = [
+            "2025-06-01T12:30:00.000Z", "2025-06-01T14:30:00+02:00", "2025-06-01T12:30:00.123456Z",
+            "2024-02-29T23:59:59Z", "0000-01-01T00:00:00Z", "9999-12-31T23:59:59-23:59",
+        ]
+        return files.tests(of: "explode_codec").compactMap { _, test in SeedBytes.text(test.expectedOutput?["content"])
+        }
+            + forms.map { SeedBytes.json(["expiresAt": .string($0)]) }
+    }
+
+    /// The appData strings of the metadata vectors.
+    static func appData(_ files: [VectorFile]) -> [[UInt8]] {
+        files.tests(of: "explode_metadata").flatMap { _, test in
+            [SeedBytes.text(test.input["appData"]), SeedBytes.text(test.expectedOutput?["appData"])].compactMap { $0 }
+        }
+    }
+
+    /// The receiver traces, in the harness's steps.
+    static func receiverTraces(_ files: [VectorFile]) -> [[UInt8]] {
+        files.tests(of: "explode_receiver").compactMap { _, test in
+            test.input["events"]?.arrayValue.map { ExplosionReceiverHarness.Step.steps(of: $0).flatMap(\.bytes) }
+        }
     }
 }

@@ -72,6 +72,52 @@ enum IdentityStoreHarness {
     /// in parallel).
     static let serial = NSLock()
 
+    /// One step: two bytes, the operation and `inbox | client << 2`, over four inboxes and four
+    /// clientIds. At most 16 steps an input: four of each reach every pairing, mismatch and
+    /// duplicate within a few; a longer input only slows the run (docs/fuzzing.md).
+    struct Step: Equatable {
+        /// In the order of their byte (`byte % 4`); the names are the vectors' `op`s.
+        enum Operation: UInt8, CaseIterable {
+            case save, delete, lookupByClientId, lookupByInboxId
+            init?(name: String) {
+                guard let match = Self.allCases.first(where: { "\($0)" == name }) else { return nil }
+                self = match
+            }
+        }
+        var operation: Operation
+        var inbox: Int
+        var client: Int
+
+        var bytes: [UInt8] { [operation.rawValue, UInt8(inbox % 4 | (client % 4) << 2)] }
+
+        static func decode(_ data: [UInt8]) -> [Step] {
+            var steps: [Step] = []
+            var i = 0
+            while i + 1 < data.count, i < 32 {
+                let (op, ids) = (data[i], data[i + 1])
+                steps.append(
+                    Step(operation: Operation.allCases[Int(op % 4)], inbox: Int(ids % 4), client: Int((ids >> 2) % 4)))
+                i += 2
+            }
+            return steps
+        }
+
+        /// A trace of identity_store's vectors as steps: its inboxes and clientIds numbered in order
+        /// of first appearance (modulo four).
+        static func steps(of trace: [JSONValue]) -> [Step] {
+            var inboxes: [String: Int] = [:]
+            var clients: [String: Int] = [:]
+            return trace.compactMap { step in
+                guard let name = step["op"]?.stringValue, let operation = Operation(name: name) else { return nil }
+                let inbox = step["inboxId"]?.stringValue ?? ""
+                let client = step["clientId"]?.stringValue ?? ""
+                if inboxes[inbox] == nil { inboxes[inbox] = inboxes.count % 4 }
+                if clients[client] == nil { clients[client] = clients.count % 4 }
+                return Step(operation: operation, inbox: inboxes[inbox]!, client: clients[client]!)
+            }
+        }
+    }
+
     static func run(_ data: [UInt8]) {
         serial.lock()
         defer { serial.unlock() }
@@ -83,16 +129,10 @@ enum IdentityStoreHarness {
         let memory = InMemoryIdentityStore()
         let stores: [any IdentityStore] = [memory, sqlite]
         var model: [Int: Int] = [:]  // inbox index -> client index
-        var i = 0
-        // At most 16 steps: four inboxes and four clientIds reach every pairing, mismatch and
-        // duplicate within a few; a longer input only slows the run (docs/fuzzing.md).
-        while i + 1 < data.count, i < 32 {
-            let op = data[i] % 4
-            let inbox = Int(data[i + 1] % 4)
-            let client = Int((data[i + 1] >> 2) % 4)
-            i += 2
-            switch op {
-            case 0:
+        for step in Step.decode(data) {
+            let (inbox, client) = (step.inbox, step.client)
+            switch step.operation {
+            case .save:
                 let expected: Result<SaveOutcome, IdentityError>
                 if let held = model[inbox] {
                     expected =
@@ -112,13 +152,13 @@ enum IdentityStoreHarness {
                     let got = Result { () throws(IdentityError) in try store.save(identity(inbox, client)) }
                     fuzzInvariant(got == expected, "save disagrees with the model")
                 }
-            case 1:
+            case .delete:
                 let removed = model.removeValue(forKey: inbox) != nil
                 for store in stores {
                     fuzzInvariant((try? store.delete(inboxId: inboxes[inbox])) == removed, "delete disagrees")
                 }
-            default:
-                break
+            case .lookupByClientId, .lookupByInboxId:
+                break  // the lookups below run after every step
             }
             // After every step, the stores agree with the model: the in-memory store through
             // every lookup; the SQLite store where the step could change it (the inbox and the
@@ -174,9 +214,30 @@ enum PushResolverHarness {
 extension IdentitySuite {
     public var fuzzTargets: [FuzzTarget] {
         [
-            FuzzTarget("FuzzKeychainRecord", run: KeychainRecordHarness.run),
-            FuzzTarget("FuzzIdentityStore", run: IdentityStoreHarness.run),
-            FuzzTarget("FuzzPushResolver", run: PushResolverHarness.run),
+            FuzzTarget("FuzzKeychainRecord", seeds: Self.keychainRecords, run: KeychainRecordHarness.run),
+            FuzzTarget("FuzzIdentityStore", seeds: Self.storeTraces, run: IdentityStoreHarness.run),
+            FuzzTarget("FuzzPushResolver", seeds: Self.pushPayloads, run: PushResolverHarness.run),
         ]
+    }
+
+    /// The keychain records the app reads and writes.
+    static func keychainRecords(_ files: [VectorFile]) -> [[UInt8]] {
+        files.tests(of: "identity_keychain").flatMap { _, test in
+            [SeedBytes.text(test.input["record"]), SeedBytes.text(test.expectedOutput?["record"])].compactMap { $0 }
+        }
+    }
+
+    /// The store traces, in the harness's steps.
+    static func storeTraces(_ files: [VectorFile]) -> [[UInt8]] {
+        files.tests(of: "identity_store").compactMap { _, test in
+            test.input["steps"]?.arrayValue.map { IdentityStoreHarness.Step.steps(of: $0).flatMap(\.bytes) }
+        }
+    }
+
+    /// The push payloads the resolver routes.
+    static func pushPayloads(_ files: [VectorFile]) -> [[UInt8]] {
+        (files.tests(of: "convos_push") + files.tests(of: "identity_backend")).compactMap { _, test in
+            test.input["payload"].map(SeedBytes.json)
+        }
     }
 }

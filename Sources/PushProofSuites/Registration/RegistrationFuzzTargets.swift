@@ -151,9 +151,39 @@ enum ServerParametersHarness {
 extension RegistrationSuite {
     public var fuzzTargets: [FuzzTarget] {
         [
-            FuzzTarget("FuzzBouncerOpen", run: BouncerOpenHarness.run),
-            FuzzTarget("FuzzRegistrationJSON", run: RegistrationJSONHarness.run),
-            FuzzTarget("FuzzServerParameters", run: ServerParametersHarness.run),
+            FuzzTarget("FuzzBouncerOpen", seeds: Self.bouncerRequests, run: BouncerOpenHarness.run),
+            FuzzTarget("FuzzRegistrationJSON", seeds: Self.registrationPlaintexts, run: RegistrationJSONHarness.run),
+            FuzzTarget("FuzzServerParameters", seeds: Self.serverParameters, run: ServerParametersHarness.run),
         ]
+    }
+
+    /// The bouncer's request bodies; a test of a field the request cannot carry has null there and
+    /// no body to seed, and the largest (hostile sizes) only slow the run.
+    static func bouncerRequests(_ files: [VectorFile]) -> [[UInt8]] {
+        files.tests(of: "registration_bouncer").compactMap { _, test in
+            guard let request = test.input["request"],
+                (request["encrypted_push_registration"]?.stringValue ?? "").utf8.count < 2000
+            else { return nil }
+            return SeedBytes.json(request)
+        }
+    }
+
+    /// The decrypted plaintexts those requests carry.
+    static func registrationPlaintexts(_ files: [VectorFile]) -> [[UInt8]] {
+        files.tests(of: "registration_bouncer").compactMap { _, test in
+            guard let hex = test.intermediate?["plaintextHex"], (hex.stringValue ?? "").utf8.count < 2000 else {
+                return nil
+            }
+            return SeedBytes.hex(hex)
+        }
+    }
+
+    /// The server's form parameters, as `name=value` lines.
+    static func serverParameters(_ files: [VectorFile]) -> [[UInt8]] {
+        files.tests(of: "registration_server").compactMap { _, test in
+            guard let parameters = test.input["params"]?.members, !parameters.isEmpty else { return nil }
+            let lines = parameters.map { "\($0.key)=\($0.value.stringValue ?? JSONWriter.compact($0.value))" }
+            return Array(lines.joined(separator: "\n").utf8)
+        }
     }
 }

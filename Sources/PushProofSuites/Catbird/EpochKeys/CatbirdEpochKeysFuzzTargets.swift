@@ -2,6 +2,7 @@ import CatbirdMLS
 import Foundation
 import PushProofConformance
 import PushProofCrypto
+import PushProofJSON
 
 /// FuzzEpochKeyStore: bytes decoded as a sequence of storage calls (three bytes a step: the
 /// call, who and where, the epoch or count), run on a deployed, a strict and a design-document
@@ -47,6 +48,49 @@ enum EpochKeyStoreHarness {
         return try! KeychainItem(kind: kind, conversation: conversation, epoch: epoch, qualifier: "q\(selector % 3)")
     }
 
+    /// The calls, in the order of their byte (`byte % 12`): `EpochKeyStep`'s cases, by name, as
+    /// the vectors' `op`s write them.
+    static let calls = [
+        "saveEpochSecret", "getEpochSecret", "deleteEpochSecret", "deleteEpochsBefore", "deleteOldEpochKeys",
+        "deleteMarkedEpochKeys", "deleteConversation", "saveKeyPackage", "storeKeychainItem", "readKeychainItem",
+        "deletePrivateKeys", "deleteAllKeys",
+    ]
+
+    /// The byte `number` reads back as `value` where it can (the special values, 0-250), else the
+    /// nearest of 0 and 250.
+    static func byte(_ value: Int64) -> UInt8 {
+        switch value {
+        case .max: return 251
+        case .min: return 252
+        case -1: return 253
+        case 1000: return 254
+        case 1001: return 255
+        default: return UInt8(min(max(value, 0), 250))
+        }
+    }
+
+    /// A trace of catbird_epoch_keys' vectors as the harness's three bytes a step: (call,
+    /// conversation | user << 2 | keychain kind << 4, number), conversations and users numbered in
+    /// order of first appearance. Steps that are no call of the harness are left out.
+    static func bytes(of trace: [JSONValue], userDid: String) -> [UInt8] {
+        var conversations: [String: Int] = [:]
+        var users: [String: Int] = [:]
+        var data: [UInt8] = []
+        for step in trace {
+            guard let op = step["op"]?.stringValue, let call = calls.firstIndex(of: op) else { continue }
+            let conversation = step["conversation"]?.stringValue ?? ""
+            let user = step["userDid"]?.stringValue ?? userDid
+            if conversations[conversation] == nil { conversations[conversation] = conversations.count % 4 }
+            if users[user] == nil { users[user] = users.count % 3 }
+            let kind = KeychainItem.Kind.allCases.firstIndex { $0.rawValue == step["kind"]?.stringValue } ?? 0
+            let number = (step["epoch"] ?? step["keepLast"] ?? step["beforeEpoch"])?.int64Value ?? 0
+            data += [
+                UInt8(call), UInt8(conversations[conversation]! | users[user]! << 2 | (kind % 16) << 4), byte(number),
+            ]
+        }
+        return data
+    }
+
     static func decode(_ data: [UInt8]) -> [EpochKeyStep] {
         var steps: [EpochKeyStep] = []
         var i = 0
@@ -57,18 +101,19 @@ enum EpochKeyStoreHarness {
             let u = users[Int((who >> 2) % 3)]
             let e = number(n)
             var secret: SecretBytes { SecretBytes(copying: [call, who, n]) }
-            switch call % 12 {
-            case 0: steps.append(.saveEpochSecret(user: u, conversation: c, epoch: e, secret: secret))
-            case 1: steps.append(.getEpochSecret(user: u, conversation: c, epoch: e))
-            case 2: steps.append(.deleteEpochSecret(user: u, conversation: c, epoch: e))
-            case 3: steps.append(.deleteEpochsBefore(user: u, conversation: c, epoch: e))
-            case 4: steps.append(.deleteOldEpochKeys(user: u, conversation: c, keepLast: e))
-            case 5: steps.append(.deleteMarkedEpochKeys(user: u))
-            case 6: steps.append(.deleteConversation(conversation: c))
-            case 7: steps.append(.saveKeyPackage(id: "kp\(n % 4)", conversation: c))
-            case 8: steps.append(.storeKeychainItem(item(who >> 4, conversation: c, epoch: e), value: secret))
-            case 9: steps.append(.readKeychainItem(item(who >> 4, conversation: c, epoch: e)))
-            case 10: steps.append(.deletePrivateKeys(conversation: c, beforeEpoch: e))
+            switch calls[Int(call) % calls.count] {
+            case "saveEpochSecret": steps.append(.saveEpochSecret(user: u, conversation: c, epoch: e, secret: secret))
+            case "getEpochSecret": steps.append(.getEpochSecret(user: u, conversation: c, epoch: e))
+            case "deleteEpochSecret": steps.append(.deleteEpochSecret(user: u, conversation: c, epoch: e))
+            case "deleteEpochsBefore": steps.append(.deleteEpochsBefore(user: u, conversation: c, epoch: e))
+            case "deleteOldEpochKeys": steps.append(.deleteOldEpochKeys(user: u, conversation: c, keepLast: e))
+            case "deleteMarkedEpochKeys": steps.append(.deleteMarkedEpochKeys(user: u))
+            case "deleteConversation": steps.append(.deleteConversation(conversation: c))
+            case "saveKeyPackage": steps.append(.saveKeyPackage(id: "kp\(n % 4)", conversation: c))
+            case "storeKeychainItem":
+                steps.append(.storeKeychainItem(item(who >> 4, conversation: c, epoch: e), value: secret))
+            case "readKeychainItem": steps.append(.readKeychainItem(item(who >> 4, conversation: c, epoch: e)))
+            case "deletePrivateKeys": steps.append(.deletePrivateKeys(conversation: c, beforeEpoch: e))
             default: steps.append(.deleteAllKeys(conversation: c))
             }
         }

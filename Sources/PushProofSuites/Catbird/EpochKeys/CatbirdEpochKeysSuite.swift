@@ -30,5 +30,15 @@ public struct CatbirdEpochKeysSuite: ConformanceSuite {
 
     public var mutants: [Mutant] { CatbirdEpochKeysMutants.all }
 
-    public var fuzzTargets: [FuzzTarget] { [FuzzTarget("FuzzEpochKeyStore", run: EpochKeyStoreHarness.run)] }
+    public var fuzzTargets: [FuzzTarget] {
+        [FuzzTarget("FuzzEpochKeyStore", seeds: Self.traces, run: EpochKeyStoreHarness.run)]
+    }
+
+    /// The epoch-key traces, in the harness's steps.
+    static func traces(_ files: [VectorFile]) -> [[UInt8]] {
+        files.tests(of: "catbird_epoch_keys").compactMap { _, test in
+            guard let steps = test.input["steps"]?.arrayValue else { return nil }
+            return EpochKeyStoreHarness.bytes(of: steps, userDid: test.input["userDid"]?.stringValue ?? "")
+        }
+    }
 }

@@ -30,5 +30,17 @@ enum IdentifierHarness {
 }
 
 extension CatbirdIdentitySuite {
-    public var fuzzTargets: [FuzzTarget] { [FuzzTarget("FuzzCatbirdIdentifiers", run: IdentifierHarness.run)] }
+    public var fuzzTargets: [FuzzTarget] {
+        [FuzzTarget("FuzzCatbirdIdentifiers", seeds: Self.identifiers, run: IdentifierHarness.run)]
+    }
+
+    /// The identifiers of the identity vectors, each behind the byte that picks its parser.
+    static func identifiers(_ files: [VectorFile]) -> [[UInt8]] {
+        let parsers: [(selector: UInt8, key: String)] = [
+            (0, "did"), (1, "deviceId"), (2, "signedAt"), (2, "now"), (3, "deviceDid"),
+        ]
+        return files.tests(of: "catbird_identity").flatMap { _, test in
+            parsers.compactMap { parser in SeedBytes.text(test.input[parser.key]).map { [parser.selector] + $0 } }
+        }
+    }
 }

@@ -73,6 +73,35 @@ enum VarintHarness {
 
 extension CatbirdKeyPackageSuite {
     public var fuzzTargets: [FuzzTarget] {
-        [FuzzTarget("FuzzKeyPackage", run: KeyPackageHarness.run), FuzzTarget("FuzzMLSVarint", run: VarintHarness.run)]
+        [
+            FuzzTarget("FuzzKeyPackage", seeds: Self.keyPackages, run: KeyPackageHarness.run),
+            FuzzTarget("FuzzMLSVarint", seeds: { _ in Self.varints }, run: VarintHarness.run),
+        ]
     }
+
+    /// The MLSMessage KeyPackages of the codec and validation vectors (the legacy groups' are raw
+    /// KeyPackages, which the harness does not read; the MLS working group's interop vectors stay
+    /// outside the project, so no seed comes from them).
+    static func keyPackages(_ files: [VectorFile]) -> [[UInt8]] {
+        (files.tests(of: "catbird_keypackage_codec") + files.tests(of: "catbird_keypackage_validate"))
+            .compactMap { group, test in
+                guard group.profile != .legacy, let bytes = SeedBytes.hex(test.input["keyPackage"]),
+                    bytes.count <= 8192
+                else { return nil }
+                return bytes
+            }
+    }
+
+    /// Variable-length integers at every boundary, minimal and not (RFC 9420 section 2.1.2).
+    static let varints: [[UInt8]] = {
+        let cases: [(value: UInt64, size: Int)] = [
+            (0, 1), (63, 1), (64, 2), (16383, 2), (16384, 4), ((1 << 30) - 1, 4), (5, 2), (5, 4), (64, 4),
+        ]
+        let prefixes: [Int: UInt8] = [1: 0x00, 2: 0x40, 4: 0x80]
+        return cases.map { value, size in
+            var bytes = (0..<size).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
+            bytes[0] |= prefixes[size]!
+            return bytes
+        } + [[0xC0, 0, 0, 0, 0, 0, 0, 1]]
+    }()
 }

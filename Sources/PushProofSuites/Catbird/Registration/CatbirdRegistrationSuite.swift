@@ -41,5 +41,16 @@ public struct CatbirdRegistrationSuite: ConformanceSuite {
 
     public var mutants: [Mutant] { CatbirdRegistrationMutants.all }
 
-    public var fuzzTargets: [FuzzTarget] { [FuzzTarget("FuzzDeviceRegistry", run: DeviceRegistryHarness.run)] }
+    public var fuzzTargets: [FuzzTarget] {
+        [FuzzTarget("FuzzDeviceRegistry", seeds: { _ in Self.registrySeeds }, run: DeviceRegistryHarness.run)]
+    }
+
+    /// Hand-written step sequences (the call and its argument, ``DeviceRegistryFuzzSteps``): publish,
+    /// claim, move packages along the status machine, revoke, register and move the clock; the last
+    /// registers (call 6, argument 24-87) a restore by key, another user's key, a taken id and a new
+    /// device, then publishes a batch whose declared ref is not its own.
+    static let registrySeeds: [[UInt8]] = [
+        [0, 0, 1, 0, 1, 0, 3, 1], [0, 4, 0, 132, 0, 64, 1, 1], [0, 8, 2, 0, 4, 0, 1, 0], [0, 0, 7, 200, 5, 0, 1, 0],
+        [0, 5, 6, 2, 0, 2, 1, 2], [0, 10, 1, 10, 3, 1, 3, 1], [1, 0, 6, 30, 1, 0, 6, 25, 6, 38, 6, 44, 0, 60],
+    ]
 }

@@ -1,0 +1,92 @@
+import ConvosExplode
+import PushProofConformance
+import PushProofJSON
+import Testing
+
+@testable import PushProofSuites
+
+/// The fuzz seeds made from the vectors read back, through each stateful harness's decoder, as the
+/// traces they were made from: a seed encoded one way and decoded another would only exercise noise.
+@Suite struct FuzzSeedTests {
+    static let files = try! ConformanceRunner.loadVectors(directory: vectorsDirectory)
+
+    /// A case's name as Swift prints it: `save` of `.save(…)`.
+    static func caseName(_ value: Any) -> String { String("\(value)".prefix { $0 != "(" }) }
+
+    @Test func everyTargetHasSeeds() {
+        let seeds = Suites.catalogue.seeds(from: Self.files)
+        for target in Suites.catalogue.fuzzTargets {
+            #expect(seeds.contains { $0.path.hasPrefix("\(target.name)/seeds/") }, "\(target.name) has no seed")
+        }
+        #expect(seeds.allSatisfy { !$0.bytes.isEmpty })
+    }
+
+    @Test func identityStoreTracesRoundTrip() throws {
+        var checked = 0
+        for (_, test) in Self.files.tests(of: "identity_store") {
+            let trace = try #require(test.input["steps"]?.arrayValue)
+            let steps = IdentityStoreHarness.Step.steps(of: trace)
+            #expect(steps.map { "\($0.operation)" } == trace.compactMap { $0["op"]?.stringValue })
+            let decoded = IdentityStoreHarness.Step.decode(steps.flatMap(\.bytes))
+            #expect(decoded == Array(steps.prefix(16)), "identity_store tcId \(test.tcId)")
+            checked += 1
+        }
+        #expect(checked >= 10)
+    }
+
+    @Test func receiverTracesRoundTrip() throws {
+        var checked = 0
+        for (_, test) in Self.files.tests(of: "explode_receiver") {
+            let events = try #require(test.input["events"]?.arrayValue)
+            let steps = ExplosionReceiverHarness.Step.steps(of: events)
+            #expect(steps.count == events.count, "explode_receiver tcId \(test.tcId): an event without a step")
+            #expect(ExplosionReceiverHarness.Step.decode(steps.flatMap(\.bytes)) == Array(steps.prefix(200)))
+            for (step, event) in zip(steps, events) {
+                let name = event["event"]?.stringValue
+                #expect(name == "\(step.event)", "explode_receiver tcId \(test.tcId)")
+                if step.event == .explodeMessage {
+                    let sender = ExplosionReceiver.Sender.allCases[Int(step.selector >> 4)]
+                    #expect(event["sender"].map { $0.stringValue == sender.rawValue } ?? (sender == .creator))
+                    #expect((step.argument & 1 == 1) == (event["fromSelf"]?.boolValue == true))
+                }
+                if step.event == .trigger {
+                    #expect(event["trigger"]?.stringValue == ExplosionTrigger.allCases[Int(step.selector) % 3].rawValue)
+                }
+            }
+            checked += 1
+        }
+        #expect(checked >= 20)
+    }
+
+    /// Each call byte decodes to the `EpochKeyStep` case its name says, and a vector trace decodes
+    /// to its calls in order.
+    @Test func epochKeyTracesRoundTrip() throws {
+        for (index, name) in EpochKeyStoreHarness.calls.enumerated() {
+            let step = try #require(EpochKeyStoreHarness.decode([UInt8(index), 0, 0]).first)
+            #expect(Self.caseName(step) == name)
+        }
+        var checked = 0
+        for (_, test) in Self.files.tests(of: "catbird_epoch_keys") {
+            guard let trace = test.input["steps"]?.arrayValue else { continue }
+            let bytes = EpochKeyStoreHarness.bytes(of: trace, userDid: test.input["userDid"]?.stringValue ?? "")
+            let calls = trace.compactMap { $0["op"]?.stringValue }.filter(EpochKeyStoreHarness.calls.contains)
+            let decoded = EpochKeyStoreHarness.decode(bytes).map(Self.caseName)
+            #expect(
+                decoded == Array(calls.prefix(EpochKeyStoreHarness.maximumSteps)), "catbird_epoch_keys \(test.tcId)")
+            for (step, json) in zip(
+                EpochKeyStoreHarness.decode(bytes),
+                trace.filter {
+                    EpochKeyStoreHarness.calls.contains($0["op"]?.stringValue ?? "")
+                })
+            {
+                if case .saveEpochSecret(_, _, let epoch, _) = step, let want = json["epoch"]?.int64Value,
+                    (0...250).contains(want)
+                {
+                    #expect(epoch == want)
+                }
+            }
+            checked += 1
+        }
+        #expect(checked >= 10)
+    }
+}
