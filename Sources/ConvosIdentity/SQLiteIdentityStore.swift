@@ -24,11 +24,10 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
         do {
             var config = Configuration()
             config.foreignKeysEnabled = true
-            config.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
-            connection = try StoreConnection.open(path: path, configuration: config)
-            try Self.migrator.migrate(connection.queue)
+            connection = try StoreConnection.open(
+                path: path, configuration: config, secureDelete: true, migrator: Self.migrator)
         } catch {
-            throw .storage("cannot open the identity database: \(Self.reason(error))")
+            throw .storage("cannot open the identity database: \(StoreConnection.reason(error))")
         }
     }
 
@@ -62,13 +61,6 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
                     """)
         }
         return m
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        if let db = error as? DatabaseError {
-            return "SQLite error \(db.resultCode.rawValue) (\(db.message ?? "no message"))"
-        }
-        return String(describing: type(of: error))
     }
 
     private static let byInbox =
@@ -131,7 +123,7 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
         } catch let error as IdentityError {
             throw error
         } catch {
-            throw .storage("save failed, nothing was written: \(Self.reason(error))")
+            throw .storage("save failed, nothing was written: \(StoreConnection.reason(error))")
         }
     }
 
@@ -139,13 +131,13 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
         // One SELECT is atomic on its own: no transaction around it (GRDB's read transaction costs
         // several statements more).
         do { return try connection.withoutTransaction { try Self.row($0, Self.byClientId, clientId) } } catch {
-            throw .storage(Self.reason(error))
+            throw .storage(StoreConnection.reason(error))
         }
     }
 
     public func identity(inboxId: String) throws(IdentityError) -> ConversationIdentity? {
         do { return try connection.withoutTransaction { try Self.row($0, Self.byInbox, inboxId) } } catch {
-            throw .storage(Self.reason(error))
+            throw .storage(StoreConnection.reason(error))
         }
     }
 
@@ -157,7 +149,7 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
                 return db.changesCount > 0
             }
         } catch {
-            throw .storage(Self.reason(error))
+            throw .storage(StoreConnection.reason(error))
         }
     }
 
@@ -173,7 +165,7 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
                 return pairs
             }
         } catch {
-            throw .storage(Self.reason(error))
+            throw .storage(StoreConnection.reason(error))
         }
     }
 

@@ -40,6 +40,28 @@ public final class StoreConnection: @unchecked Sendable {
         return StoreConnection(queue: queue)
     }
 
+    /// A durable store's connection: opened as ``open(path:configuration:)`` says, with
+    /// `secure_delete` on where deleted rows hold secrets (SQLite then overwrites them on disk),
+    /// and the store's schema brought up to date by its migrator.
+    public static func open(
+        path: String?, configuration: Configuration, secureDelete: Bool, migrator: DatabaseMigrator
+    ) throws -> StoreConnection {
+        var configuration = configuration
+        if secureDelete { configuration.prepareDatabase { try $0.execute(sql: "PRAGMA secure_delete = ON") } }
+        let connection = try open(path: path, configuration: configuration)
+        try migrator.migrate(connection.queue)
+        return connection
+    }
+
+    /// What a store's error message may say of a storage failure: SQLite's result code and
+    /// message (which never hold a bound value: no key or id reaches the text), or the error's type.
+    public static func reason(_ error: any Error) -> String {
+        if let db = error as? DatabaseError {
+            return "SQLite error \(db.resultCode.rawValue) (\(db.message ?? "no message"))"
+        }
+        return String(describing: type(of: error))
+    }
+
     private var currentSession: Database? {
         lock.withLock {
             guard let session, pthread_equal(session.thread, pthread_self()) != 0 else { return nil }

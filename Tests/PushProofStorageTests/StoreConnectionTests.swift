@@ -23,6 +23,34 @@ import Testing
         try c.withoutTransaction { try String.fetchAll($0, sql: "SELECT k FROM t ORDER BY k") }
     }
 
+    /// What every durable store opens with: its schema migrated, `secure_delete` where asked, and a
+    /// failure described by SQLite's code and message, never by a value the statement bound.
+    @Test func aStoreOpensMigratedAndItsFailuresNameNoValue() throws {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") {
+            try $0.execute(sql: "CREATE TABLE k (v TEXT NOT NULL CHECK (length(v) = 4))")
+        }
+        for secure in [true, false] {
+            // Debian's SQLite turns secure_delete on by default: the configuration turns it off
+            // first, so that what `secureDelete` does shows.
+            var configuration = Configuration()
+            configuration.prepareDatabase { try $0.execute(sql: "PRAGMA secure_delete = OFF") }
+            let connection = try StoreConnection.open(
+                path: nil, configuration: configuration, secureDelete: secure, migrator: migrator)
+            #expect(try connection.queue.read { try Int.fetchOne($0, sql: "PRAGMA secure_delete") } == (secure ? 1 : 0))
+            #expect(try connection.queue.read { try $0.tableExists("k") })
+            let secret = "a secret key 0xDEADBEEF"
+            do {
+                try connection.write { try $0.execute(sql: "INSERT INTO k (v) VALUES (?)", arguments: [secret]) }
+                Issue.record("the CHECK constraint let the row in")
+            } catch {
+                let reason = StoreConnection.reason(error)
+                #expect(reason.hasPrefix("SQLite error 19 ") && !reason.contains("DEADBEEF"), "\(reason)")
+            }
+        }
+        #expect(StoreConnection.reason(CocoaError(.fileNoSuchFile)) == "CocoaError")
+    }
+
     @Test func aCallOnItsOwnIsAllOrNothing() throws {
         let c = try Self.connection()
         try Self.insert(c, ["a"])

@@ -21,9 +21,6 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
         guard policy != .proposal else { throw .unknownStep("the design document's store is not kept on SQLite") }
         self.policy = policy
         do {
-            var config = Configuration()
-            config.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
-            let connection = try StoreConnection.open(path: path, configuration: config)
             var m = DatabaseMigrator()
             m.registerMigration("v1") { db in
                 try db.execute(
@@ -48,10 +45,10 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
                         );
                         """)
             }
-            try m.migrate(connection.queue)
-            self.connection = connection
+            connection = try StoreConnection.open(
+                path: path, configuration: Configuration(), secureDelete: true, migrator: m)
         } catch {
-            throw .unknownStep("cannot open the epoch-key database: \(Self.reason(error))")
+            throw .unknownStep("cannot open the epoch-key database: \(StoreConnection.reason(error))")
         }
     }
 
@@ -61,14 +58,6 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
         // The body's errors pass unchanged; a session inside another on this thread throws
         // `StoreConnectionError.nestedScratchSession`.
         try connection.scratch(body)
-    }
-
-    /// SQLite's result code and message (never a bound value), or the error's type.
-    private static func reason(_ error: any Error) -> String {
-        if let db = error as? DatabaseError {
-            return "SQLite error \(db.resultCode.rawValue) (\(db.message ?? "no message"))"
-        }
-        return String(describing: type(of: error))
     }
 
     /// The row's primary key: upstream's `"<conversation>-<epoch>"`, or per user (strict).
@@ -234,7 +223,7 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
         } catch let error as EpochKeyStoreError {
             throw error
         } catch {
-            throw .unknownStep("the epoch-key database failed: \(Self.reason(error))")
+            throw .unknownStep("the epoch-key database failed: \(StoreConnection.reason(error))")
         }
     }
 
@@ -265,7 +254,7 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
                 return rows.sorted()
             }
         } catch {
-            throw .unknownStep("cannot read the epoch-key database: \(Self.reason(error))")
+            throw .unknownStep("cannot read the epoch-key database: \(StoreConnection.reason(error))")
         }
     }
 }

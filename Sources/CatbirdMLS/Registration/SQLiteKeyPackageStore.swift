@@ -34,10 +34,10 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
             var config = Configuration()
             config.foreignKeysEnabled = true
             config.busyMode = .timeout(10)
-            connection = try StoreConnection.open(path: path, configuration: config)
-            try Self.migrator.migrate(connection.queue)
+            connection = try StoreConnection.open(
+                path: path, configuration: config, secureDelete: false, migrator: Self.migrator)
         } catch {
-            throw .storage("cannot open the KeyPackage database: \(Self.reason(error))")
+            throw .storage("cannot open the KeyPackage database: \(StoreConnection.reason(error))")
         }
     }
 
@@ -104,13 +104,6 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
         return m
     }
 
-    private static func reason(_ error: any Error) -> String {
-        if let db = error as? DatabaseError {
-            return "SQLite error \(db.resultCode.rawValue) (\(db.message ?? "no message"))"
-        }
-        return String(describing: type(of: error))
-    }
-
     /// Runs `body` in one write transaction (`single`: its only write is one statement, and
     /// nothing throws after it: no savepoint inside a scratch session); store errors pass,
     /// SQLite's become typed.
@@ -122,9 +115,9 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
         } catch let error as KeyPackageStoreError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-            throw .constraint("\(what): \(Self.reason(error)); nothing was written")
+            throw .constraint("\(what): \(StoreConnection.reason(error)); nothing was written")
         } catch {
-            throw .storage("\(what) failed, nothing was written: \(Self.reason(error))")
+            throw .storage("\(what) failed, nothing was written: \(StoreConnection.reason(error))")
         }
     }
 
@@ -344,7 +337,7 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
                     }
                 return packages
             }
-        } catch { throw .storage("cannot read the packages: \(Self.reason(error))") }
+        } catch { throw .storage("cannot read the packages: \(StoreConnection.reason(error))") }
     }
 
     /// Every device, by user and id.
@@ -361,6 +354,6 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
                         revoked: $0["revoked"])
                 }
             }
-        } catch { throw .storage("cannot read the devices: \(Self.reason(error))") }
+        } catch { throw .storage("cannot read the devices: \(StoreConnection.reason(error))") }
     }
 }
