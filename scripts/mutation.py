@@ -173,10 +173,27 @@ def declared_vector_files(binary):
     return files
 
 
+def declarations(adapter, timeout):
+    """What an adapter's hello declares (operations and their profiles), or None when it gives no
+    hello in time."""
+    try:
+        answer = subprocess.run([sys.executable, adapter], input='{"type":"hello","protocol":"pushproof-adapter/1"}\n',
+                                capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+        hello = json.loads(answer.stdout.splitlines()[0])
+    except (subprocess.TimeoutExpired, IndexError, ValueError):
+        return None
+    return (sorted(hello.get("operations", [])), sorted(hello.get("profiles", [])),
+            json.dumps(hello.get("operationProfiles", {}), sort_keys=True))
+
+
+BASELINE_DECLARATIONS = {}
+
+
 def run_variant(binary, replaced, suites, timeout):
     """Runs a copy of the package with some files replaced ({file name: text}) against the vector
-    files `suites` and the hardening table: 'killed' (a test the package passes fails, it crashes
-    or it times out, or a hardened answer changes) or 'survived'."""
+    files `suites` and the hardening table: 'killed' (its hello declares other operations or
+    profiles than the package's, which CI's count floors catch; a test the package passes fails;
+    it crashes or it times out; or a hardened answer changes) or 'survived'."""
     work = tempfile.mkdtemp(prefix="pushproof-mutant-")
     try:
         shutil.copy(os.path.join(ROOT, "adapters", "python", "adapter.py"), work)
@@ -185,6 +202,11 @@ def run_variant(binary, replaced, suites, timeout):
         for name, text in replaced.items():
             with open(os.path.join(work, "pushproof_py", name), "w", encoding="utf-8") as f:
                 f.write(text)
+        if "package" not in BASELINE_DECLARATIONS:
+            BASELINE_DECLARATIONS["package"] = declarations(os.path.join(ROOT, "adapters", "python", "adapter.py"),
+                                                            timeout)
+        if declarations(os.path.join(work, "adapter.py"), timeout) != BASELINE_DECLARATIONS["package"]:
+            return "killed"
         command = [binary, "run", "--vectors", os.path.join(ROOT, "vectors"),
                    "--impl", f"python3 {os.path.join(work, 'adapter.py')}", "--timeout", "5", "--fail-fast"]
         for suite in suites:
