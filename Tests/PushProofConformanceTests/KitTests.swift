@@ -228,6 +228,10 @@ import Testing
         enum Local: String { case deployed }
         #expect(try Profile.deployed.as(Local.self) == .deployed)
         #expect(throws: InputError.self) { try Profile.proposal.as(Local.self) }
+        // A module without a hardened profile runs hardened requests on its deployed code.
+        #expect(try Profile.hardened.moduleProfile(Local.self) == .deployed)
+        #expect(throws: InputError.self) { try Profile.hardened.as(Local.self) }
+        #expect(throws: InputError.self) { try Profile.proposal.moduleProfile(Local.self) }
     }
 
     /// One rule for every reader: absent or null optional values are nil; a wrong type is an

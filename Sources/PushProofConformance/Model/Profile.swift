@@ -20,6 +20,14 @@ public struct Profile: RawRepresentable, Hashable, Comparable, Sendable, Express
     public var description: String { rawValue }
     public static func < (a: Profile, b: Profile) -> Bool { a.rawValue < b.rawValue }
 
+    /// The protocol module's profile that runs a request of this profile, where the module has
+    /// no `hardened` profile of its own: a hardened request runs the deployed code, and the
+    /// handler switches PushProof's stricter rules on. The one place that fallback is written.
+    public func moduleProfile<P: RawRepresentable>(_ type: P.Type) throws(InputError) -> P
+    where P.RawValue == String {
+        try (self == .hardened ? Profile.deployed : self).as(type)
+    }
+
     /// The protocol module's own profile type with the same name, e.g. `RegistrationProfile`.
     public func `as`<P: RawRepresentable>(_ type: P.Type) throws(InputError) -> P where P.RawValue == String {
         guard let p = P(rawValue: rawValue) else { throw InputError("profile `\(rawValue)` is not one of \(P.self)") }

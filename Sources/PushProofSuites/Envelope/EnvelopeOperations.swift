@@ -108,7 +108,7 @@ enum EnvelopeOperations {
         // Zulip's bouncer sends whatever size it is given (the service refuses); the hardened
         // and proposal bouncers refuse a payload over 4096 bytes first.
         let checkingLimit = request.profile != .deployed
-        switch request.profile == .hardened ? .deployed : try request.profile.as(EnvelopeProfile.self) {
+        switch try request.profile.moduleProfile(EnvelopeProfile.self) {
         case .deployed:
             address = .pushKeyId(try input.uint32("pushKeyId"))
             ciphertext = try input.string("encryptedData")
@@ -139,7 +139,7 @@ enum EnvelopeOperations {
         let payload = try input.field("payload")
         let outcome: ReceiveOutcome
         // The hardened profile reads the deployed wire format, more strictly.
-        switch request.profile == .hardened ? .deployed : try request.profile.as(EnvelopeProfile.self) {
+        switch try request.profile.moduleProfile(EnvelopeProfile.self) {
         case .deployed:
             var store = PushKeyStore()
             for entry in try input.array("keys") {
