@@ -122,6 +122,12 @@ extension RegistrationServerVectors {
                 flags: ["TokenIdLength", "CheckOrder", "ExactMessage"],
                 params: fresh + replacing(token, "token_id", Base64.encode(past64)),
                 message: ServerMessages.noRegistrationToRotateToken, source: "\(view):369-378"),
+            tokenId(
+                [0, 0x7F] + [UInt8](repeating: 0xFF, count: 7),
+                "of 9 bytes, 00 then 7F FF...: 2^63-1, the largest value kept"),
+            tokenId(
+                [0xFF, 0x80] + [UInt8](repeating: 0, count: 7),
+                "of 9 bytes, FF then 80 00...: -2^63, the smallest value kept"),
         ]
     }
 
@@ -287,8 +293,10 @@ extension RegistrationServerVectors {
                     comment: "a 9-byte token_id with a sign byte, registered: reported as its 8 bytes",
                     flags: ["Lifecycle", "TokenIdLength"], steps: [registerTokenId([0xFF, 0x80] + Array(1...7)), ok],
                     finalStatus: "active", source: "\(devices):21-32"),
-            ]
+            ] + deployedStateCases(register: register, ok: ok, answer: answer)
         case .proposal:
+            var badKey = register
+            badKey = badKey.setting("push_public_key", to: .string(Base64.encode([UInt8](repeating: 9, count: 31))))
             return [
                 LifecycleCase(
                     comment: "proposal: BAD_REQUEST is one of the design's \"other errors\": retried, then registered",
@@ -303,8 +311,84 @@ extension RegistrationServerVectors {
                     comment: "proposal: REQUEST_EXPIRED recorded, then the registration again registers anew (the "
                         + "error cleared); registered", flags: ["Lifecycle", "TerminalError", "RepeatedRegistration"],
                     steps: [step, refused("REQUEST_EXPIRED"), step, ok], finalStatus: "active"),
+                LifecycleCase(
+                    comment: "proposal: refused requests, then the state of the account each names: a bad "
+                        + "push_public_key names the pending account, a push_account_id that is not JSON names none",
+                    flags: ["Lifecycle", "ReferenceMessage"],
+                    steps: [
+                        step, ["register": badKey],
+                        ["register": register.setting("push_account_id", to: "x")],
+                    ], finalStatus: "none"),
             ]
         }
+    }
+
+    /// Deployed traces whose answer depends on more of the device's state than the last step: which
+    /// fields of a repeated request match the stored ones, an error code beside an active token,
+    /// the retry count at its limit, and the state a refused request reports.
+    static func deployedStateCases(register: JSONValue, ok: JSONValue, answer: (JSONValue) -> JSONValue)
+        -> [LifecycleCase]
+    {
+        let step: JSONValue = ["register": register]
+        let network = answer(["answer": "networkFailure"])
+        func with(_ name: String, _ value: String) -> JSONValue {
+            ["register": register.setting(name, to: .string(value))]
+        }
+        func without(_ names: [String]) -> JSONValue {
+            guard case .object(let members) = register else { return register }
+            return ["register": .object(members.filter { !names.contains($0.key) })]
+        }
+        let otherKey = Base64.encode([PushKey.typeByte] + SHA256.hash(Array("pushproof/push-key/2".utf8)))
+        let keyOnly = without(["token_kind", "token_id", "bouncer_public_key", "encrypted_push_registration"])
+        let keyOnlyOtherId: JSONValue = ["register": keyOnly["register"]!.setting("push_key_id", to: "7")]
+        let keyOnlyOtherKey: JSONValue = [
+            "register": keyOnlyOtherId["register"]!.setting("push_key", to: .string(otherKey))
+        ]
+        let tokenOnly = without(["push_key_id", "push_key"])
+        let apnsSealed = F.seal(F.apns(), label: "lifecycle-apns")
+        let rotateToken: JSONValue = [
+            "register": tokenOnly["register"]!.setting("token_kind", to: "apns")
+                .setting("token_id", to: .string(TokenId(token: F.apnsToken).base64))
+                .setting("encrypted_push_registration", to: .string(apnsSealed.request.encryptedPushRegistration))
+        ]
+        let otherTokenId = TokenId(token: F.apnsToken).base64
+        let view = "\(self.view):349-405; zulip/zulip@981c5698:zerver/actions/push_notifications.py:9-78"
+        return [
+            LifecycleCase(
+                comment: "three transient failures, then registered: the third retry is the last one allowed",
+                flags: ["Lifecycle", "TransientFailure", "RetryLimit"],
+                steps: [step, network, network, network, ok], finalStatus: "active",
+                source: "\(worker):60-74; zulip/zulip@b0f5ce47:zerver/lib/queue.py:25"),
+            LifecycleCase(
+                comment: "the key group alone, after a registration: its own key and id change nothing; another id, "
+                    + "then that id again, then another key", flags: ["Lifecycle", "GroupRule"],
+                steps: [step, ok, keyOnly, keyOnlyOtherId, keyOnlyOtherId, keyOnlyOtherKey], finalStatus: "active",
+                source: "\(view) (do_rotate_push_key: the same key and id is no change)"),
+            LifecycleCase(
+                comment: "both groups again once active, one field changed at a time: another push_key_id, "
+                    + "push_key, token_kind or token_id registers anew; the same again changes nothing",
+                flags: ["Lifecycle"],
+                steps: [
+                    step, ok, with("push_key_id", "7"), ok, with("push_key", otherKey), ok, with("token_kind", "apns"),
+                    ok, with("token_id", otherTokenId), ok, with("token_id", otherTokenId),
+                ], finalStatus: "active", source: "\(view) (idempotent only when every field matches)"),
+            LifecycleCase(
+                comment: "a token rotation refused (the error recorded beside the active token), then the same "
+                    + "rotation again: sent anew, the error cleared; then the active token alone changes nothing",
+                flags: ["Lifecycle", "TerminalError"],
+                steps: [
+                    step, ok, rotateToken, answer(["answer": "refused", "code": "BAD_REQUEST"]), rotateToken, ok,
+                    rotateToken,
+                ], finalStatus: "active", source: "\(view) (do_rotate_token clears the error code)"),
+            LifecycleCase(
+                comment: "refused requests report the state of the device they name: device_id missing or not "
+                    + "JSON names none; \" 7 \" (JSON with white space) names device 7",
+                flags: ["Lifecycle", "JsonInteger", "ExactMessage"],
+                steps: [
+                    step, without(["device_id"]), with("device_id", "seven"),
+                    ["register": register.setting("device_id", to: " 7 ").setting("token_kind", to: "gcm")],
+                ], finalStatus: "pending", source: "\(self.view):306-333; \(strictInteger)"),
+        ]
     }
 
     /// Hardened: refusals the server retries have no count limit either.
