@@ -155,25 +155,17 @@ public struct RegisterParameterValidator: Sendable {
         }
     }
 
-    /// A `Json[int]` parameter as typed_endpoint reads it (pydantic in strict mode): JSON text,
-    /// then an integer literal of any size. A float (`7.0`, `1e3`), a string (`"7"`), a boolean,
-    /// null, an array or an object is not an integer; pydantic's JSON parser also reads `NaN`,
-    /// `Infinity` and `-Infinity`, floats too. Returns the integer's decimal text (`-0` as `0`);
-    /// the caller decides what a value outside its type's range means.
+    /// A `Json[int]` parameter as typed_endpoint reads it (pydantic in strict mode, its JSON
+    /// parser's rules in `PydanticJSON`): then an integer literal of any size. A float (`7.0`,
+    /// `1e3`, `NaN`), a string (`"7"`), a boolean, null, an array or an object is not an integer.
+    /// Returns the integer's decimal text (`-0` as `0`); the caller decides what a value outside
+    /// its type's range means.
     static func jsonInteger(_ name: String, _ text: String) throws(ServerError) -> String {
-        let bytes = Array(text.utf8)
-        let isWhitespace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        let trimmed = bytes.drop(while: isWhitespace).reversed().drop(while: isWhitespace).reversed()
-        if ["NaN", "Infinity", "-Infinity"].contains(String(decoding: trimmed, as: UTF8.self)) {
-            throw ServerError(ServerMessages.notAnInteger(name))
+        switch PydanticJSON.read(text) {
+        case .notJSON: throw ServerError(ServerMessages.notValidJSON(name))
+        case .other: throw ServerError(ServerMessages.notAnInteger(name))
+        case .integer(let literal): return literal
         }
-        guard let value = try? JSONParser.parse(bytes) else {
-            throw ServerError(ServerMessages.notValidJSON(name))
-        }
-        guard case .number(let literal) = value, JSONNumber.isIntegerLiteral(literal) else {
-            throw ServerError(ServerMessages.notAnInteger(name))
-        }
-        return literal == "-0" ? "0" : literal
     }
 
     private func validateDeployed(_ params: [String: String]) throws(ServerError) -> ValidatedRegisterRequest {

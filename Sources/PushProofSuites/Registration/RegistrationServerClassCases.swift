@@ -131,6 +131,48 @@ extension RegistrationServerVectors {
         ]
     }
 
+    /// JSON as pydantic's parser reads it, around its limits (tcIds 64-): non-finite floats inside
+    /// arrays, repeated keys, 4,300 characters of integer, 200 levels of nesting.
+    static func pydanticJSONCases() -> [ParameterCase] {
+        let (key, _) = deployedFields()
+        let device: [(String, String)] = [("device_id", String(deviceId))]
+        let source = "\(strictInteger); pydantic-core's JSON parser (jiter): 4,300 integer characters, 200 levels"
+        func deviceText(_ text: String, _ what: String, _ message: String) -> ParameterCase {
+            ParameterCase(
+                comment: "device_id " + what, flags: ["JsonInteger", "ExactMessage"],
+                params: [("device_id", text)] + key, message: message, source: source)
+        }
+        func keyIdText(_ text: String, _ what: String, _ message: String) -> ParameterCase {
+            ParameterCase(
+                comment: "push_key_id " + what, flags: ["JsonInteger", "ExactMessage"],
+                params: device + replacing(key, "push_key_id", text), message: message, source: source)
+        }
+        let digits = String(repeating: "1", count: 4300)
+        let notInteger = ServerMessages.notAnInteger("device_id")
+        let notJSON = ServerMessages.notValidJSON("device_id")
+        let keyNotInteger = ServerMessages.notAnInteger("push_key_id")
+        let keyNotJSON = ServerMessages.notValidJSON("push_key_id")
+        return [
+            deviceText("[NaN]", "[NaN] (NaN is a float inside an array too)", notInteger),
+            deviceText("{\"a\": 1, \"a\": 2}", "an object with a repeated key (kept)", notInteger),
+            deviceText("-NaN", "-NaN (no such literal)", notJSON),
+            deviceText(digits, "an integer of 4,300 digits (read; no device has it)", ServerMessages.invalidDeviceId),
+            deviceText(digits + "1", "an integer of 4,301 digits (past the parser's limit)", notJSON),
+            deviceText("-" + digits, "-, then 4,300 digits (the sign counts)", notJSON),
+            keyIdText("[" + digits + "1]", "an array holding an integer of 4,301 digits", keyNotJSON),
+            keyIdText(
+                String(repeating: "[", count: 200) + "1" + String(repeating: "]", count: 200),
+                "1 inside 200 arrays", keyNotInteger),
+            keyIdText(
+                String(repeating: "[", count: 201) + "1" + String(repeating: "]", count: 201),
+                "1 inside 201 arrays (past the parser's nesting limit)", keyNotJSON),
+            keyIdText(
+                String(repeating: "[", count: 201) + String(repeating: "]", count: 201),
+                "201 empty arrays, one inside the other (no value past the limit)", keyNotInteger),
+            keyIdText("\"\\ud800\"", "a string with an unpaired surrogate escape", keyNotJSON),
+        ]
+    }
+
     /// Hardened: a token_id is 8 bytes, whatever its value (tcIds 804-).
     static func hardenedParameterClassCases() -> [ParameterCase] {
         let (_, token) = deployedFields()

@@ -185,7 +185,7 @@ enum RegistrationServerVectors {
                 message: ServerMessages.invalidTokenId,
                 source: "\(devices):26-32; zulip/zulip@1e651f27:zerver/models/devices.py:20-23 (BigIntegerField)",
                 alsoAccepted: [["error": "SERVER_ERROR"]]),
-        ] + deployedParameterClassCases()
+        ] + deployedParameterClassCases() + pydanticJSONCases()
     }
 
     /// PushProof's stricter rules beside the deployed ones (tcIds 801-803).
