@@ -430,6 +430,16 @@ extension RegistrationServerVectors {
                     step, without(["device_id"]), with("device_id", "seven"),
                     ["register": register.setting("device_id", to: " 7 ").setting("token_kind", to: "gcm")],
                 ], finalStatus: "pending", source: "\(self.view):306-333; \(strictInteger)"),
+            LifecycleCase(
+                comment: "a registration whose token_id is past 64 bits, on an active device: refused, the "
+                    + "device stays active. Upstream fails storing it (HTTP 500, \"Internal server error\", which "
+                    + "passes); PushProof recommends BAD_REQUEST's \"Invalid `token_id`\"",
+                flags: ["Lifecycle", "TokenIdLength", "ReferenceMessage"],
+                steps: [step, ok, with("token_id", Base64.encode([0, 0x80] + [UInt8](repeating: 0, count: 7)))],
+                finalStatus: "active",
+                source:
+                    "\(devices):26-32; \(deviceColumns); zerver/middleware.py JsonErrorHandler, index id 638134974 (HTTP 500's text)",
+                alternativeMessage: (ServerMessages.invalidTokenId, "Internal server error")),
         ]
     }
 

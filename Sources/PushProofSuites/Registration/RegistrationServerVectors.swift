@@ -251,6 +251,8 @@ enum RegistrationServerVectors {
         /// The status after the last step, declared so the generator can check the trace.
         var finalStatus: String
         var source: String? = nil
+        /// A rejection's message and another that passes too (the case is then `acceptable`).
+        var alternativeMessage: (reference: String, also: String)? = nil
     }
 
     static func lifecycleCases(profile: RegistrationProfile) -> [LifecycleCase] {
@@ -438,7 +440,25 @@ enum RegistrationServerVectors {
                     input = input.setting("knownDeviceIds", to: .array(knownDevices.map(JSONValue.integer)))
                 }
                 let finalStatus = c.finalStatus
-                return VectorCase(comment: c.comment, flags: c.flags, source: c.source, input: input) { answer in
+                var also: [JSONValue] = []
+                if let alternative = c.alternativeMessage {
+                    let request = OperationRequest(
+                        operation: .registrationServerLifecycle, profile: Profile(rawValue: profile.rawValue),
+                        input: input)
+                    let states = (try? RegistrationOperations.serverLifecycle(request))?["states"]?.arrayValue ?? []
+                    also.append([
+                        "output": [
+                            "states": .array(
+                                states.map {
+                                    $0["message"]?.stringValue == alternative.reference
+                                        ? $0.setting("message", to: .string(alternative.also)) : $0
+                                })
+                        ]
+                    ])
+                }
+                return VectorCase(
+                    comment: c.comment, flags: c.flags, source: c.source, input: input, alsoAccepted: also
+                ) { answer in
                     guard case .output(let out) = answer,
                         out["states"]?.arrayValue?.last?["status"]?.stringValue == finalStatus
                     else {
