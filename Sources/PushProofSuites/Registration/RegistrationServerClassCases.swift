@@ -188,6 +188,13 @@ extension RegistrationServerVectors {
                 comment: "an empty token_id is refused. Why: as tcId 804",
                 flags: ["TokenIdLength", "ReferenceMessage"],
                 params: device + replacing(token, "token_id", ""), message: ServerMessages.invalidTokenId),
+            ParameterCase(
+                comment: "the key group alone, complete, rotates the key as in deployed tcId 2 (a complete group "
+                    + "is no partial one)", flags: ["GroupRule", "PartialGroupRefused"],
+                params: device + deployedFields().key),
+            ParameterCase(
+                comment: "the token group alone, complete, rotates the token as in deployed tcId 3",
+                flags: ["GroupRule", "PartialGroupRefused"], params: device + token),
         ]
     }
 
@@ -361,6 +368,10 @@ extension RegistrationServerVectors {
                         step, ["register": badKey],
                         ["register": register.setting("push_account_id", to: "x")],
                     ], finalStatus: "none"),
+                LifecycleCase(
+                    comment: "proposal: INVALID_BOUNCER_PUBLIC_KEY recorded, then a late success answer: nothing is "
+                        + "queued any more, so it is ignored", flags: ["Lifecycle", "TerminalError"],
+                    steps: [step, refused("INVALID_BOUNCER_PUBLIC_KEY"), ok], finalStatus: "failed"),
             ]
         }
     }
