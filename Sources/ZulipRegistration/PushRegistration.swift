@@ -106,7 +106,9 @@ public struct RegistrationValidator: Sendable {
 
         var iosAppId: String? = nil
         if profile == .deployed {
-            if let appValue = field("ios_app_id") {
+            // `"ios_app_id": null` is the field left out (the deployed model's `ApnsAppId | None =
+            // None`; upstream's own tests send it so).
+            if let appValue = field("ios_app_id"), appValue != .null {
                 guard let app = appValue.stringValue else { throw .badRequest(.wrongType("ios_app_id")) }
                 guard kind == .apns else { throw .badRequest(.iosAppIdForbidden) }
                 // The deployed bouncer checks only the pattern ^[.a-zA-Z0-9-]+$ (its ApnsAppId

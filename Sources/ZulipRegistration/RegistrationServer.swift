@@ -87,16 +87,20 @@ public struct AcceptedRegistration: Equatable, Sendable {
 /// - a push key alone replaces the key of an existing registration; a token alone becomes the
 ///   pending token (nothing, if it is the active one);
 /// - success: the pending token id becomes the active one;
-/// - any refusal (`INVALID_BOUNCER_PUBLIC_KEY`, `REQUEST_EXPIRED`, `BAD_REQUEST`, ...): the
-///   code is recorded; an active token stays active;
-/// - 5xx or no answer: re-queued at once, at most `maximumRetries` times; then the worker
-///   gives up and the registration stays pending.
+/// - `INVALID_BOUNCER_PUBLIC_KEY` or `REQUEST_EXPIRED`: the code is recorded, any other refusal
+///   is recorded as `BAD_REQUEST`; an active token stays active;
+/// - `MISSING_REMOTE_REALM`, `INVALID_ZULIP_SERVER`, `PUSH_NOTIFICATIONS_DISALLOWED` (the
+///   server's admins must act), 5xx or no answer: re-queued at once, at most `maximumRetries`
+///   times; then the worker gives up and the registration stays pending.
 ///
 /// Hardened (PushProof's): the same, but transient failures are retried after a randomized
 /// exponential backoff without a count limit (the bouncer's 24-hour liveness check ends a
 /// hopeless one with `REQUEST_EXPIRED`), and the validator's hardened rules apply.
 ///
-/// Proposal: keyed by `push_account_id`; every request registers; the bouncer names its device.
+/// Proposal: keyed by `push_account_id`; a request for an account the server holds without an
+/// error is answered success and sends nothing; the bouncer names its device;
+/// `INVALID_BOUNCER_PUBLIC_KEY` and `REQUEST_EXPIRED` are recorded, any other refusal is retried
+/// with the backoff.
 public struct RegistrationServer: Sendable {
     /// Zulip's `MAX_REQUEST_RETRIES` (zerver/lib/queue.py): `retry_event` re-queues while
     /// `failed_tries` is at most this.
@@ -147,7 +151,15 @@ public struct RegistrationServer: Sendable {
         var change: ValidatedRegisterRequest.Change? = request.change
         switch (profile, request.change) {
         case (.proposal, _):
-            state.pending = outgoing
+            // A registration the server holds without an error (pending or active) is answered
+            // success again and nothing more is sent: the design's client repeats a request whose
+            // answer it lost (PV:285-290). After a failure, the request registers anew.
+            if registrations[request.key] != nil && state.lastErrorCode == nil {
+                change = nil
+            } else {
+                state.pending = outgoing
+                state.lastErrorCode = nil
+            }
         case (.deployed, .keyRotation):
             if state.pushKeyId == request.pushKeyId && state.pushKey == request.pushKeyBase64 { change = nil }
             state.pushKeyId = request.pushKeyId
@@ -185,6 +197,41 @@ public struct RegistrationServer: Sendable {
         return AcceptedRegistration(change: change, outgoing: queuedNow ? outgoing : nil)
     }
 
+    /// Deployed: the bouncer's codes the server retries like a 5xx (zerver/lib/remote_server.py
+    /// raises them as `MissingRemoteRealmError`, `PushNotificationBouncerError` and
+    /// `PushNotificationsDisallowedByBouncerError`, which the worker step re-raises as
+    /// `PushNotificationBouncerRetryLaterError`): the server's admins must act, and the device
+    /// keeps its pending token.
+    public static let retriedRefusals: Set<String> = [
+        "MISSING_REMOTE_REALM", "INVALID_ZULIP_SERVER", "PUSH_NOTIFICATIONS_DISALLOWED",
+    ]
+    /// The codes recorded as they came; the deployed server records any other refusal as the
+    /// `JsonableError` it raises for it, `BAD_REQUEST`.
+    public static let recordedRefusals: Set<String> = ["INVALID_BOUNCER_PUBLIC_KEY", "REQUEST_EXPIRED"]
+
+    /// The error code a refusal records, or nil when it is retried. Proposal: the design's step 8
+    /// records `INVALID_BOUNCER_PUBLIC_KEY` and `REQUEST_EXPIRED` and retries "other errors".
+    func recordedCode(_ code: String) -> String? {
+        if Self.recordedRefusals.contains(code) { return code }
+        if profile == .proposal || Self.retriedRefusals.contains(code) { return nil }
+        return "BAD_REQUEST"
+    }
+
+    /// A transient failure. Deployed: `retry_event` (failed_tries + 1, re-queued at once while
+    /// it is at most the maximum, else the worker gives up); otherwise a randomized backoff.
+    private func retry(_ state: inout ServerRegistration, using generator: inout some RandomNumberGenerator)
+        -> ServerAction
+    {
+        guard profile == .deployed && rules == .deployed else {
+            return .retry(afterSeconds: backoff.delay(attempt: state.attempts, using: &generator))
+        }
+        guard state.attempts <= Self.maximumRetries else {
+            state.queued = false
+            return .abandoned
+        }
+        return .retry(afterSeconds: 0)
+    }
+
     /// Applies the bouncer's answer to the queued registration of `key`.
     public mutating func bouncerAnswered(
         _ answer: BouncerAnswer, for key: RegistrationKey,
@@ -195,31 +242,24 @@ public struct RegistrationServer: Sendable {
         let action: ServerAction
         switch answer {
         case .registered(let deviceId):
-            state.activeTokenId = pending.tokenId.flatMap { try? Base64.decode($0) }.flatMap {
-                $0.count <= TokenId.byteCount ? TokenId(anyLength: $0) : nil
-            }
+            // The server reports the token id it stored: 8 bytes, whatever length was sent.
+            state.activeTokenId = pending.tokenId.flatMap { try? TokenId(base64: $0) }
             if profile == .proposal { state.bouncerDeviceId = deviceId }
             state.pending = nil
             state.queued = false
             state.lastErrorCode = nil
             action = .activated
         case .refused(let code):
-            state.pending = nil
-            state.queued = false
-            state.lastErrorCode = code
-            action = .dropped(code: code)
-        case .serverError, .networkFailure:
-            if profile == .deployed && rules == .deployed {
-                // retry_event: failed_tries += 1; re-queued while it is at most the maximum.
-                if state.attempts > Self.maximumRetries {
-                    state.queued = false
-                    action = .abandoned
-                } else {
-                    action = .retry(afterSeconds: 0)
-                }
+            if let recorded = recordedCode(code) {
+                state.pending = nil
+                state.queued = false
+                state.lastErrorCode = recorded
+                action = .dropped(code: recorded)
             } else {
-                action = .retry(afterSeconds: backoff.delay(attempt: state.attempts, using: &generator))
+                action = retry(&state, using: &generator)
             }
+        case .serverError, .networkFailure:
+            action = retry(&state, using: &generator)
         }
         registrations[key] = state
         return action

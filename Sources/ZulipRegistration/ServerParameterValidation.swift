@@ -44,8 +44,6 @@ public enum ServerMessages {
     public static func notAnInteger(_ name: String) -> String { "\(name) is not an integer" }
     /// deployed: `check_string_in_validator` through typed_endpoint's `value_error`
     public static let tokenKindNotInList = "Invalid token_kind: Value error, Not in the list of possible values"
-    /// reference choice (proposal profile)
-    public static let invalidTokenKind = "Invalid `token_kind`"
     /// reference choice: `token_id` that is base64 but not 8 bytes (hardened; deployed: more
     /// than 8, which the deployed server cannot store)
     public static let invalidTokenId = "Invalid `token_id`"
@@ -107,14 +105,19 @@ public enum RegistrationKey: Hashable, Sendable, CustomStringConvertible {
 /// uint32 when present); then the device must be the user's; a group counts only when complete
 /// (a stray partial group is ignored) and one must be; a push key alone rotates the key of an
 /// existing registration; a token registration already in progress refuses the rest; `token_id`
-/// is base64 (any length up to 8 bytes); a token alone rotates the token of an existing
+/// is base64 (any length; its value stored in 64 bits); a token alone rotates the token of an existing
 /// registration; both groups register, with `push_key` 33 bytes starting `0x31`.
 ///
 /// hardened (PushProof's): the same, and a partial group is refused, and `token_id` must be 8
 /// bytes.
 ///
-/// proposal: every field present; `push_account_id` a uint64; `token_kind`;
-/// `bouncer_public_key` and `push_public_key` base64 of 32 bytes.
+/// deployed integers are read as typed_endpoint reads `Json[int]` (pydantic's strict mode), and
+/// a `token_id` of any length is kept when its value fits the server's 64-bit column.
+///
+/// proposal: the proposal-era view's parameters in its signature's order (`token_kind` fcm or
+/// apns, `push_account_id` a JSON integer, `push_public_key`, `bouncer_public_key`,
+/// `encrypted_push_registration` present), then PushProof's checks where the design is silent:
+/// `push_account_id` in 0...2^64-1, `bouncer_public_key` and `push_public_key` base64 of 32 bytes.
 public struct RegisterParameterValidator: Sendable {
     public enum Rules: Sendable {
         case deployed
@@ -152,16 +155,17 @@ public struct RegisterParameterValidator: Sendable {
         }
     }
 
-    /// A `Json[int]` parameter as pydantic reads it in lax mode: JSON text, then an integer
-    /// (an integral float, a numeric string or a boolean coerced).
-    static func jsonInteger(_ name: String, _ text: String) throws(ServerError) -> Int64 {
-        guard let value = try? JSONParser.parse(Array(text.utf8)) else {
-            throw ServerError(ServerMessages.notValidJSON(name))
+    /// A `Json[int]` parameter as typed_endpoint reads it (pydantic in strict mode, its JSON
+    /// parser's rules in `PydanticJSON`): then an integer literal of any size. A float (`7.0`,
+    /// `1e3`, `NaN`), a string (`"7"`), a boolean, null, an array or an object is not an integer.
+    /// Returns the integer's decimal text (`-0` as `0`); the caller decides what a value outside
+    /// its type's range means.
+    static func jsonInteger(_ name: String, _ text: String) throws(ServerError) -> String {
+        switch PydanticJSON.read(text) {
+        case .notJSON: throw ServerError(ServerMessages.notValidJSON(name))
+        case .other: throw ServerError(ServerMessages.notAnInteger(name))
+        case .integer(let literal): return literal
         }
-        guard let integer = RegistrationValidator.laxInteger(value) else {
-            throw ServerError(ServerMessages.notAnInteger(name))
-        }
-        return integer
     }
 
     private func validateDeployed(_ params: [String: String]) throws(ServerError) -> ValidatedRegisterRequest {
@@ -169,7 +173,8 @@ public struct RegisterParameterValidator: Sendable {
         guard let deviceText = params["device_id"] else {
             throw ServerError(ServerMessages.missingArgument("device_id"))
         }
-        let deviceId = try Self.jsonInteger("device_id", deviceText)
+        // An integer outside 64 bits names no device.
+        let deviceId = Int64(try Self.jsonInteger("device_id", deviceText))
         var tokenKind: TokenKind? = nil
         if let kindText = params["token_kind"] {
             guard let kind = TokenKind(rawValue: kindText) else { throw ServerError(ServerMessages.tokenKindNotInList) }
@@ -177,13 +182,15 @@ public struct RegisterParameterValidator: Sendable {
         }
         var pushKeyId: UInt32? = nil
         if let idText = params["push_key_id"] {
-            guard let id = UInt32(exactly: try Self.jsonInteger("push_key_id", idText)) else {
+            guard let id = UInt32(try Self.jsonInteger("push_key_id", idText)) else {
                 throw ServerError(ServerMessages.invalidPushKeyId)
             }
             pushKeyId = id
         }
         // The view's body.
-        guard knownDeviceIds.contains(deviceId) else { throw ServerError(ServerMessages.invalidDeviceId) }
+        guard let deviceId, knownDeviceIds.contains(deviceId) else {
+            throw ServerError(ServerMessages.invalidDeviceId)
+        }
         let keyPresent = Self.keyGroup.allSatisfy { params[$0] != nil }
         let tokenPresent = Self.tokenGroup.allSatisfy { params[$0] != nil }
         if rules == .hardened {
@@ -212,51 +219,68 @@ public struct RegisterParameterValidator: Sendable {
         guard let tokenBytes = PythonBase64.decodeValidating(params["token_id"]!) else {
             throw ServerError(ServerMessages.tokenIdNotBase64)
         }
-        let exact = rules == .hardened ? tokenBytes.count == TokenId.byteCount : tokenBytes.count <= TokenId.byteCount
-        guard exact else { throw ServerError(ServerMessages.invalidTokenId) }
-        request.token = .init(
-            tokenKind: tokenKind!, tokenId: TokenId(anyLength: tokenBytes),
-            bouncerPublicKey: params["bouncer_public_key"]!,
-            encryptedPushRegistration: params["encrypted_push_registration"]!)
+        if rules == .hardened && tokenBytes.count != TokenId.byteCount {
+            throw ServerError(ServerMessages.invalidTokenId)
+        }
+        // The deployed server reads any length as a signed integer and stores it in a 64-bit
+        // column: a value outside 64 bits fails there (HTTP 500), after the checks below.
+        let tokenId = TokenId(signedBigEndian: tokenBytes)
+        func storable() throws(ServerError) -> TokenId {
+            guard let tokenId else { throw ServerError(ServerMessages.invalidTokenId) }
+            return tokenId
+        }
         if !keyPresent {
             guard registered else { throw ServerError(ServerMessages.noRegistrationToRotateToken) }
+            request.token = try tokenFields(params, tokenKind!, storable())
             request.change = .tokenRotation
             return request
         }
         request.pushKeyId = pushKeyId
         request.pushKeyBase64 = try pushKey()
+        request.token = try tokenFields(params, tokenKind!, storable())
         request.change = .registration
         return request
     }
 
-    private func validateProposal(_ params: [String: String]) throws(ServerError) -> ValidatedRegisterRequest {
-        for name in [
-            "push_account_id", "token_kind", "bouncer_public_key", "encrypted_push_registration", "push_public_key",
-        ]
-        where params[name] == nil {
-            throw ServerError(ServerMessages.missingArgument(name))
-        }
-        guard let account = UInt64(params["push_account_id"]!) else {
-            throw ServerError(ServerMessages.invalidPushAccountId)
-        }
-        guard let kind = TokenKind(rawValue: params["token_kind"]!) else {
-            throw ServerError(ServerMessages.invalidTokenKind)
-        }
-        guard (try? Base64.decode(params["bouncer_public_key"]!, byteCount: X25519.keyByteCount)) != nil else {
-            throw ServerError(ServerMessages.invalidBouncerPublicKey)
-        }
-        guard (try? Base64.decode(params["push_public_key"]!, byteCount: X25519.keyByteCount)) != nil else {
-            throw ServerError(ServerMessages.invalidPushPublicKey)
-        }
-        guard !inProgress.contains(.pushAccount(account)) else { throw ServerError(ServerMessages.alreadyInProgress) }
-        var request = ValidatedRegisterRequest(key: .pushAccount(account))
-        request.token = .init(
-            tokenKind: kind, tokenId: nil, bouncerPublicKey: params["bouncer_public_key"]!,
+    private func tokenFields(_ params: [String: String], _ kind: TokenKind, _ tokenId: TokenId)
+        -> ValidatedRegisterRequest.TokenFields
+    {
+        .init(
+            tokenKind: kind, tokenId: tokenId, bouncerPublicKey: params["bouncer_public_key"]!,
             encryptedPushRegistration: params["encrypted_push_registration"]!)
-        request.pushPublicKey = params["push_public_key"]
-        return request
     }
 
+    /// The proposal-era view's parameters (typed_endpoint, in its signature's order: PV:267-281),
+    /// then PushProof's checks where the design document says nothing (docs/registration.md,
+    /// "The proposal's request").
+    private func validateProposal(_ params: [String: String]) throws(ServerError) -> ValidatedRegisterRequest {
+        func required(_ name: String) throws(ServerError) -> String {
+            guard let value = params[name] else { throw ServerError(ServerMessages.missingArgument(name)) }
+            return value
+        }
+        guard let kind = TokenKind(rawValue: try required("token_kind")) else {
+            throw ServerError(ServerMessages.tokenKindNotInList)
+        }
+        let accountText = try Self.jsonInteger("push_account_id", try required("push_account_id"))
+        let pushPublicKey = try required("push_public_key")
+        let bouncerPublicKey = try required("bouncer_public_key")
+        let encryptedPushRegistration = try required("encrypted_push_registration")
+        // The design's push_account_id is a random 64-bit integer (read unsigned).
+        guard let account = UInt64(accountText) else { throw ServerError(ServerMessages.invalidPushAccountId) }
+        // A key of another size can never open (bouncer) or receive (device) a sealed box.
+        guard (try? Base64.decode(bouncerPublicKey, byteCount: X25519.keyByteCount)) != nil else {
+            throw ServerError(ServerMessages.invalidBouncerPublicKey)
+        }
+        guard (try? Base64.decode(pushPublicKey, byteCount: X25519.keyByteCount)) != nil else {
+            throw ServerError(ServerMessages.invalidPushPublicKey)
+        }
+        var request = ValidatedRegisterRequest(key: .pushAccount(account))
+        request.token = .init(
+            tokenKind: kind, tokenId: nil, bouncerPublicKey: bouncerPublicKey,
+            encryptedPushRegistration: encryptedPushRegistration)
+        request.pushPublicKey = pushPublicKey
+        return request
+    }
 }
 
 extension ValidatedRegisterRequest {

@@ -23,11 +23,18 @@ public struct TokenId: Hashable, Sendable {
 
     public var base64: String { Base64.encode(bytes) }
 
-    /// Any number of bytes (at most 8), as the deployed server reads a `token_id` it was sent:
-    /// it has no length check.
-    init(anyLength bytes: [UInt8]) {
-        precondition(bytes.count <= TokenId.byteCount)
-        self.bytes = bytes
+    /// A `token_id` of any length as the deployed server reads it (it has no length check): a
+    /// signed big-endian integer (Python's `int.from_bytes(b, "big", signed=True)`), kept in a
+    /// 64-bit column, and reported back as its 8 bytes. Nil when the value does not fit in 64
+    /// bits (PostgreSQL refuses the row).
+    public init?(signedBigEndian bytes: [UInt8]) {
+        let extra = bytes.count - TokenId.byteCount
+        if extra > 0 {
+            let sign: UInt8 = bytes[extra] & 0x80 != 0 ? 0xFF : 0
+            guard bytes.prefix(extra).allSatisfy({ $0 == sign }) else { return nil }
+        }
+        let negative = (bytes.first ?? 0) & 0x80 != 0
+        self.init(int64: bytes.suffix(TokenId.byteCount).reduce(negative ? Int64(-1) : 0) { ($0 << 8) | Int64($1) })
     }
 
     /// The bytes as a signed big-endian integer (Python's `int.from_bytes(b, "big",

@@ -56,6 +56,25 @@ let tokenGen = Gen.unicodeScalar(in: "!"..."\u{D7FF}").map { String(Character($0
         }
         #expect(TokenId(token: "abcdef") != TokenId(token: "ABCDEF"))
     }
+
+    /// Python's `int.from_bytes(b, "big", signed=True)`, kept when it fits in 64 bits (values
+    /// computed with CPython).
+    @Test func signedBigEndianOfAnyLength() {
+        let cases: [([UInt8], Int64?)] = [
+            ([], 0), ([0x01, 0x02], 258), ([0x80], -128), ([0xFF, 0xFF], -1),
+            ([0x00] + [0x7F] + [UInt8](repeating: 0xFF, count: 7), Int64.max),
+            ([0xFF, 0x80] + [UInt8](repeating: 0, count: 7), Int64.min),
+            ([0x00, 0x80] + [UInt8](repeating: 0, count: 7), nil),
+            ([0xFF, 0x7F] + [UInt8](repeating: 0xFF, count: 7), nil),
+            ([0x01] + [UInt8](repeating: 0, count: 8), nil),
+            ([UInt8](repeating: 0xFF, count: 16), -1),
+            ([UInt8](repeating: 0, count: 15) + [5], 5),
+        ]
+        for (bytes, value) in cases {
+            #expect(TokenId(signedBigEndian: bytes)?.int64 == value, "\(bytes)")
+            #expect(TokenId(signedBigEndian: bytes)?.bytes.count ?? 8 == 8)
+        }
+    }
 }
 
 @Suite struct BouncerTests {

@@ -11,6 +11,7 @@ extension RegistrationBouncerVectors {
 
     static func classCases() -> [BouncerCase] {
         checkOrderCases() + tokenIdSpellingCases() + iosAppIdSpellingCases() + urlSafeBoxCases() + dedupCases()
+            + iosAppIdNullCases()
     }
 
     /// One case per pair of checks that fail together and answer differently (docs/registration.md,
@@ -133,6 +134,39 @@ extension RegistrationBouncerVectors {
                     "zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py ApnsAppId (the pattern ^[.a-zA-Z0-9-]+$, "
                     + "checked by pydantic-core's regex engine; lines not determined)")
         }
+    }
+
+    /// `"ios_app_id": null` in the plaintext: upstream's own tests write the field whatever its
+    /// value (their payload helper puts `ios_app_id` in every registration, and orjson writes
+    /// None as null), and the model's `ApnsAppId | None = None` reads null as the field left out.
+    static func iosAppIdNullCases() -> [BouncerCase] {
+        let tests =
+            "zulip/zulip (FL 468, commit not determined; index id 15023056800):zerver/tests/test_push_registration.py"
+        let model = "\(bouncerView) PushRegistration (ios_app_id: ApnsAppId | None = None; validate_terms)"
+        func plaintext(_ kind: String, _ token: String) -> [UInt8] {
+            F.plaintext([
+                "token": .string(token), "token_kind": .string(kind), "ios_app_id": .null,
+                "timestamp": .integer(F.timestamp),
+            ])
+        }
+        let fcm = F.seal(plaintext: plaintext("fcm", F.fcmToken), label: "fcm-app-id-null")
+        let apns = F.seal(plaintext: plaintext("apns", F.apnsToken), label: "apns-app-id-null", tokenIdOf: F.apnsToken)
+        return [
+            BouncerCase(
+                comment: "FCM with \"ios_app_id\": null, as upstream's test sends it: registered (null is the field "
+                    + "left out)", flags: ["IosAppIdRule", "UpstreamTest"], result: .valid, code: nil, reason: nil,
+                request: fcm.request, intermediate: fcm.intermediate,
+                source:
+                    "\(tests):46-51, 60-62 (the payload helper), 103-119 (test_register_push_device_success, its "
+                    + "Android step: registered); \(model)"),
+            BouncerCase(
+                comment: "APNs with \"ios_app_id\": null, as upstream's test sends it: refused, as without one",
+                flags: ["IosAppIdRule", "UpstreamTest"], result: .invalid, code: .badRequest, reason: .iosAppIdMissing,
+                request: apns.request, intermediate: apns.intermediate,
+                source:
+                    "\(tests):179-185 (test_register_push_device_error, missing_ios_app_id_payload: \"Invalid "
+                    + "encrypted_push_registration\"); \(model)"),
+        ]
     }
 
     /// The box in the URL-safe alphabet with its padding: the deployed bouncer's non-validating

@@ -19,7 +19,7 @@ enum RegistrationNotes {
         "TokenIdLength": .init(
             bugType: .edgeCase,
             description:
-                "Deployed: the server decodes token_id and reads it as a signed big-endian integer with no length check (up to 8 bytes fits its column). Hardened: it must be 8 bytes."
+                "Deployed: the server decodes token_id and reads it as a signed big-endian integer with no length check; any value that fits its 64-bit column is kept (and reported back as 8 bytes), a larger one fails storing it (HTTP 500; PushProof recommends BAD_REQUEST). Hardened: it must be 8 bytes."
         ),
         "PartialGroupRefused": .init(
             bugType: .modifiedParameter,
@@ -213,5 +213,22 @@ enum RegistrationNotes {
             bugType: .functionality,
             description:
                 "A refusal drops the pending registration and reports its code; an active registration stays active."),
+        "RetriedRefusal": .init(
+            bugType: "FUNCTIONALITY",
+            description:
+                "A refusal the server retries instead of recording it. Deployed: MISSING_REMOTE_REALM, INVALID_ZULIP_SERVER and PUSH_NOTIFICATIONS_DISALLOWED (the server's admins must act) count as transient failures, and any refusal code other than INVALID_BOUNCER_PUBLIC_KEY and REQUEST_EXPIRED is recorded as BAD_REQUEST. Proposal: every refusal but those two is retried."
+        ),
+        "JsonInteger": .init(
+            bugType: "MODIFIED_PARAMETER",
+            description:
+                "An integer parameter is JSON read strictly (typed_endpoint's Json[int]): white space around it is allowed, a float, a numeric string, a boolean, null or an array is not an integer, and an integer of any size is read before its range is checked."
+        ),
+        "RepeatedRegistration": .init(
+            bugType: "FUNCTIONALITY",
+            description:
+                "Proposal: a registration repeated for an account the server holds without an error (pending or active) is answered success and sends nothing; after a failure it registers anew."
+        ),
+        "UpstreamTest": .init(
+            bugType: "BASIC", description: "Translated from an upstream test, which the source names."),
     ]
 }

@@ -154,7 +154,7 @@ enum RegistrationOperations {
         for step in try input.array("steps") {
             let s = InputReader(step)
             var record: [JSONValue.Member] = []
-            let key: RegistrationKey
+            let key: RegistrationKey?
             if s.has("register") {
                 let params = try s.stringMap("register")
                 do {
@@ -167,11 +167,12 @@ enum RegistrationOperations {
                     record.append(.init("action", "rejected"))
                     record.append(.init("message", .string(error.message)))
                 }
-                key = try lifecycleKey(try s.field("register"), profile: profile, fromParams: true)
+                key = lifecycleKey(params, profile: profile)
             } else if s.has("bouncerAnswer") {
-                key = try lifecycleKey(try s.field("for"), profile: profile, fromParams: false)
+                let target = try answerKey(try s.field("for"), profile: profile)
+                key = target
                 switch server.bouncerAnswered(
-                    try bouncerAnswer(try s.object("bouncerAnswer")), for: key, using: &generator)
+                    try bouncerAnswer(try s.object("bouncerAnswer")), for: target, using: &generator)
                 {
                 case .activated: record.append(.init("action", "activated"))
                 case .dropped(let code):
@@ -184,7 +185,7 @@ enum RegistrationOperations {
             } else {
                 throw InputError("a step must be `register` or `bouncerAnswer`")
             }
-            let state = server.registrations[key]
+            let state = key.flatMap { server.registrations[$0] }
             record.append(.init("status", .string(state?.status(profile) ?? "none")))
             if let id = state?.activeTokenId { record.append(.init("activeTokenId", .string(id.base64))) }
             if let id = state?.bouncerDeviceId { record.append(.init("bouncerDeviceId", .integer(id))) }
@@ -194,19 +195,26 @@ enum RegistrationOperations {
         return ["states": .array(states)]
     }
 
-    static func lifecycleKey(_ json: JSONValue, profile: RegistrationProfile, fromParams: Bool) throws(InputError)
-        -> RegistrationKey
-    {
+    /// The device (or account) a request names, for the state reported after it: the parameter
+    /// read as a JSON integer (white space around it allowed), else none.
+    static func lifecycleKey(_ params: [String: String], profile: RegistrationProfile) -> RegistrationKey? {
+        let name = profile == .deployed ? "device_id" : "push_account_id"
+        guard let text = params[name], let value = try? JSONParser.parse(Array(text.utf8)) else { return nil }
+        switch profile {
+        case .deployed: return value.int64Value.map { .device($0) }
+        case .proposal: return value.uint64Value.map { .pushAccount($0) }
+        }
+    }
+
+    static func answerKey(_ json: JSONValue, profile: RegistrationProfile) throws(InputError) -> RegistrationKey {
         switch profile {
         case .deployed:
-            let raw = fromParams ? json["device_id"]?.stringValue.flatMap { Int64($0) } : json["deviceId"]?.int64Value
-            guard let id = raw else { throw InputError("a deployed step needs a device id") }
+            guard let id = json["deviceId"]?.int64Value else { throw InputError("a deployed step needs a device id") }
             return .device(id)
         case .proposal:
-            let raw =
-                fromParams
-                ? json["push_account_id"]?.stringValue.flatMap { UInt64($0) } : json["pushAccountId"]?.uint64Value
-            guard let id = raw else { throw InputError("a proposal step needs a push account id") }
+            guard let id = json["pushAccountId"]?.uint64Value else {
+                throw InputError("a proposal step needs a push account id")
+            }
             return .pushAccount(id)
         }
     }

@@ -15,6 +15,8 @@ enum RegistrationServerVectors {
         var message: String?
         var inProgress: [Int64] = []
         var source: String? = nil
+        /// Other answers that pass (the case is then `acceptable`).
+        var alsoAccepted: [JSONValue] = []
     }
 
     static let deviceId: Int64 = 7
@@ -175,11 +177,15 @@ enum RegistrationServerVectors {
                 flags: ["GroupRule", "ExactMessage"], params: fresh + without(key, "push_key") + token,
                 message: ServerMessages.noRegistrationToRotateToken, source: "\(view):334-342, 369-372"),
             ParameterCase(
-                comment: "token_id of 9 bytes (the deployed server has no length check, but cannot store a "
-                    + "number of more than 64 bits; PushProof's text)", flags: ["TokenIdLength", "ReferenceMessage"],
+                comment: "token_id of 9 bytes whose value does not fit in 64 bits: the deployed server has no length "
+                    + "check and fails storing it in its 64-bit column (HTTP 500, SERVER_ERROR, passes); PushProof "
+                    + "recommends BAD_REQUEST, since the input is the client's fault. No deployed client sends it "
+                    + "(zulip-flutter sends 8 bytes of SHA-256)", flags: ["TokenIdLength", "ReferenceMessage"],
                 params: device + replacing(token, "token_id", Base64.encode([UInt8](repeating: 1, count: 9))),
-                message: ServerMessages.invalidTokenId, source: "\(devices):26-32"),
-        ]
+                message: ServerMessages.invalidTokenId,
+                source: "\(devices):26-32; zulip/zulip@1e651f27:zerver/models/devices.py:20-23 (BigIntegerField)",
+                alsoAccepted: [["error": "SERVER_ERROR"]]),
+        ] + deployedParameterClassCases() + pydanticJSONCases()
     }
 
     /// PushProof's stricter rules beside the deployed ones (tcIds 801-803).
@@ -199,7 +205,7 @@ enum RegistrationServerVectors {
                 comment: "token_id of 7 bytes is refused. Why: a token id is 8 bytes of SHA-256; another length "
                     + "cannot match the bouncer's (deployed tcId 23)", flags: ["TokenIdLength", "ReferenceMessage"],
                 params: all[22].params, message: ServerMessages.invalidTokenId),
-        ]
+        ] + hardenedParameterClassCases()
     }
 
     static func proposalParameterCases() -> [ParameterCase] {
@@ -231,10 +237,11 @@ enum RegistrationServerVectors {
                 params: replacing("push_public_key", Base64.encode([UInt8](repeating: 9, count: 31))),
                 message: ServerMessages.invalidPushPublicKey),
             ParameterCase(
-                comment: "proposal: token_kind \"gcm\"", flags: ["TokenKind", "ReferenceMessage"],
+                comment: "proposal: token_kind \"gcm\" (the proposal-era view's validator and its text, as the "
+                    + "deployed server's)", flags: ["TokenKind", "ExactMessage"],
                 params: replacing("token_kind", "gcm"),
-                message: ServerMessages.invalidTokenKind),
-        ]
+                message: ServerMessages.tokenKindNotInList),
+        ] + proposalParameterClassCases(fields)
     }
 
     struct LifecycleCase {
@@ -244,6 +251,8 @@ enum RegistrationServerVectors {
         /// The status after the last step, declared so the generator can check the trace.
         var finalStatus: String
         var source: String? = nil
+        /// A rejection's message and another that passes too (the case is then `acceptable`).
+        var alternativeMessage: (reference: String, also: String)? = nil
     }
 
     static func lifecycleCases(profile: RegistrationProfile) -> [LifecycleCase] {
@@ -311,11 +320,18 @@ enum RegistrationServerVectors {
                     answer(["answer": "refused", "code": "REQUEST_EXPIRED"]),
                 ],
                 finalStatus: "failed", source: src("\(retried); \(refused)")),
-            LifecycleCase(
-                comment: prefix + "a second registration while one is pending is refused",
-                flags: ["Lifecycle", "ExactMessage"],
-                steps: [["register": register], ["register": register], ok], finalStatus: "active",
-                source: src("\(view):358-361")),
+            profile == .deployed
+                ? LifecycleCase(
+                    comment: "a second registration while one is pending is refused",
+                    flags: ["Lifecycle", "ExactMessage"],
+                    steps: [["register": register], ["register": register], ok], finalStatus: "active",
+                    source: src("\(view):358-361"))
+                : LifecycleCase(
+                    comment: prefix + "a second registration while one is pending is answered success and sends "
+                        + "nothing: the design's client repeats a request whose answer it lost, and the server's "
+                        + "queue already holds it (a refusal would leave that client stranded)",
+                    flags: ["Lifecycle", "RepeatedRegistration"],
+                    steps: [["register": register], ["register": register], ok], finalStatus: "active"),
             profile == .deployed
                 ? LifecycleCase(
                     comment: "a refused token rotation leaves the active token active (a rotation, since upstream "
@@ -326,8 +342,10 @@ enum RegistrationServerVectors {
                         answer(["answer": "refused", "code": "BAD_REQUEST"]),
                     ], finalStatus: "active", source: src("\(view):369-377; \(refused)"))
                 : LifecycleCase(
-                    comment: prefix + "a refused re-registration leaves the active one active",
-                    flags: ["Lifecycle", "TerminalError"],
+                    comment: prefix + "a registration repeated once the account is active is answered success and "
+                        + "sends nothing, so a later bouncer answer finds nothing queued and is ignored; the "
+                        + "registration stays active",
+                    flags: ["Lifecycle", "RepeatedRegistration"],
                     steps: [
                         ["register": register], ok, ["register": register],
                         answer(["answer": "refused", "code": "BAD_REQUEST"]),
@@ -374,7 +392,7 @@ enum RegistrationServerVectors {
                     source: src("\(view):369-372")),
             ]
         }
-        return cases
+        return cases + lifecycleClassCases(profile: profile, register: register, forKey: forKey)
     }
 
     /// PushProof's retry rule beside upstream's (tcId 901).
@@ -392,7 +410,7 @@ enum RegistrationServerVectors {
                     + "for good; the bouncer's 24-hour liveness check ends a hopeless registration (deployed tcId 409)",
                 flags: ["Lifecycle", "TransientFailure", "RetryLimit"],
                 steps: [register, network, network, network, network, network, ok], finalStatus: "active")
-        ]
+        ] + hardenedLifecycleClassCases()
     }
 
     /// The key group of deployed lifecycle registrations.
@@ -411,7 +429,8 @@ enum RegistrationServerVectors {
                 }
                 input = input.setting("inProgress", to: .array(c.inProgress.map(JSONValue.integer)))
                 return VectorCase(
-                    comment: c.comment, flags: c.flags, source: c.source, input: input, message: c.message)
+                    comment: c.comment, flags: c.flags, source: c.source, input: input, message: c.message,
+                    alsoAccepted: c.alsoAccepted)
             }
         }
         func lifecycle(_ cases: [LifecycleCase], profile: RegistrationProfile) -> [VectorCase] {
@@ -421,7 +440,25 @@ enum RegistrationServerVectors {
                     input = input.setting("knownDeviceIds", to: .array(knownDevices.map(JSONValue.integer)))
                 }
                 let finalStatus = c.finalStatus
-                return VectorCase(comment: c.comment, flags: c.flags, source: c.source, input: input) { answer in
+                var also: [JSONValue] = []
+                if let alternative = c.alternativeMessage {
+                    let request = OperationRequest(
+                        operation: .registrationServerLifecycle, profile: Profile(rawValue: profile.rawValue),
+                        input: input)
+                    let states = (try? RegistrationOperations.serverLifecycle(request))?["states"]?.arrayValue ?? []
+                    also.append([
+                        "output": [
+                            "states": .array(
+                                states.map {
+                                    $0["message"]?.stringValue == alternative.reference
+                                        ? $0.setting("message", to: .string(alternative.also)) : $0
+                                })
+                        ]
+                    ])
+                }
+                return VectorCase(
+                    comment: c.comment, flags: c.flags, source: c.source, input: input, alsoAccepted: also
+                ) { answer in
                     guard case .output(let out) = answer,
                         out["states"]?.arrayValue?.last?["status"]?.stringValue == finalStatus
                     else {

@@ -21,7 +21,8 @@ the comments use for them (line numbers counted in the version named):
       check_string_in; the index names no commit)
 
 proposal follows the design document (/work/shared/seeds/001_333686d5f2005544.txt, "Registering
-a client device", "In register-queue"); where it says nothing, the upstream code written for it:
+a client device", "In register-queue"); where it says nothing, the upstream code written for it,
+and PushProof's checks of what a user expects (docs/registration.md, "The proposal's request"):
 
 - PV: zerver/views/push_notifications.py of the push_account_id era, index id 4479441290 (no
       commit named by the index)
@@ -43,6 +44,16 @@ from .zulip import build_notification, sealed_box_nonce
 
 INT64 = (-2**63, 2**63 - 1)
 MAX_REQUEST_RETRIES = 3  # Q:25
+UINT64 = (0, 2**64 - 1)
+
+# C: zerver/lib/remote_server.py send_to_push_bouncer (index id 28788841047; no commit named)
+# raises MissingRemoteRealmError, PushNotificationBouncerError and
+# PushNotificationsDisallowedByBouncerError for these codes, which R:103-115 re-raises as
+# PushNotificationBouncerRetryLaterError (asserted by upstream's test_missing_remote_realm_error).
+RETRIED_CODES = ("MISSING_REMOTE_REALM", "INVALID_ZULIP_SERVER", "PUSH_NOTIFICATIONS_DISALLOWED")
+# C: these two raise their own errors; any other 4xx code is JsonableError(msg), whose code R:116-126
+# records: BAD_REQUEST.
+RECORDED_CODES = ("INVALID_BOUNCER_PUBLIC_KEY", "REQUEST_EXPIRED")
 
 
 class Refused(Exception):
@@ -283,14 +294,14 @@ class DeployedServer:
             del self.queue[device_id]
             device.push_token_id, device.pending_push_token_id = item["token_id"], None
             return {"action": "activated"}
-        if kind == "refused":
+        if kind == "refused" and answer["code"] not in RETRIED_CODES:
             # R:116-126, 54: a JsonableError's code is stored; the pending token is left as it is.
             del self.queue[device_id]
-            device.error_code = answer["code"]
-            return {"action": "dropped", "code": answer["code"]}
-        if kind not in ("serverError", "networkFailure"):
+            device.error_code = answer["code"] if answer["code"] in RECORDED_CODES else "BAD_REQUEST"
+            return {"action": "dropped", "code": device.error_code}
+        if kind not in ("refused", "serverError", "networkFailure"):
             raise ValueError(f"unknown bouncer answer {kind!r}")
-        # R:96-102: 5xx and network failures raise RetryLaterError; W:60-74 hands the event to
+        # R:96-115: 5xx, network failures and the RETRIED_CODES raise RetryLaterError; W:60-74 hands the event to
         # Q retry_event: failed_tries + 1, re-queued at once while it is at most
         # MAX_REQUEST_RETRIES, else the failure processor only logs.
         if self.profile == "hardened":  # docs/registration.md: backoff, no count limit
@@ -365,15 +376,14 @@ class ProposalServer:
         """PV:267-316; the design's server step 4 (create the record, answer, then ask the
         bouncer)."""
         values = parse_params(params, PROPOSAL_SIGNATURE)
+        check_proposal_values(values)
         account = values["push_account_id"]
         # PV:285-290: a registration without an error code (pending or active) is answered
         # success again and nothing is queued.
         device = self.devices.get(account)
         if (device is not None and device.error_code is None) or account in in_progress:
             return values
-        # PV:292-296 update_or_create; PM:61 push_account_id is a BigIntegerField, so an id outside
-        # 64 bits is refused by PostgreSQL: HTTP 500.
-        storable(account)
+        # PV:292-296 update_or_create.
         if device is None:
             device = self.devices[account] = PushDevice(values["token_kind"], values["push_public_key"])
         device.token_kind, device.push_public_key, device.error_code = values["token_kind"], values["push_public_key"], None
@@ -413,6 +423,22 @@ class ProposalServer:
         if device.error_code is not None:
             out["lastErrorCode"] = device.error_code
         return out
+
+
+def check_proposal_values(values):
+    """PushProof's checks where the design says nothing, after the view's parameters are read: the
+    design's push_account_id is a random 64-bit integer (read unsigned; the proposal-era model's
+    signed column would refuse half of them with HTTP 500), and a key that is not 32 bytes can never
+    open (bouncer) or receive (device) a sealed box."""
+    if not UINT64[0] <= values["push_account_id"] <= UINT64[1]:
+        raise Refused("Invalid `push_account_id`")
+    for name in ("bouncer_public_key", "push_public_key"):
+        try:
+            key = b64decode_strict(values[name])
+        except ValueError:
+            raise Refused(f"Invalid `{name}`")
+        if len(key) != 32:
+            raise Refused(f"Invalid `{name}`")
 
 
 def proposal_output(values):
@@ -518,16 +544,5 @@ PROFILES = {
     "envelope.seal": ["proposal"],
 }
 
-# Ported, not yet offered (adapters/python/README.md): the port follows upstream where the vectors
-# or the reference do not.
-PENDING = {
-    "registration.serverParameters":
-        "upstream parses device_id and push_key_id strictly (a float or a numeric string is not an "
-        "integer) and stores a 9-byte token_id until PostgreSQL refuses it (HTTP 500, tcId 31); the proposal "
-        "view takes any push_account_id and push_public_key and words token_kind errors its own way "
-        "(tcIds 203-205)",
-    "registration.serverLifecycle":
-        "the proposal-era view answers a registration repeated while pending, or after activation, "
-        "as idempotent success (tcIds 605, 606); upstream reports the active token id of a token_id "
-        "that is not 8 bytes re-encoded as 8 bytes",
-}
+# Ported, not yet offered (adapters/python/README.md): none here.
+PENDING = {}
