@@ -214,21 +214,21 @@ enum RegistrationNotes {
             description:
                 "A refusal drops the pending registration and reports its code; an active registration stays active."),
         "RetriedRefusal": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description:
                 "A refusal the server retries instead of recording it. Deployed: MISSING_REMOTE_REALM, INVALID_ZULIP_SERVER and PUSH_NOTIFICATIONS_DISALLOWED (the server's admins must act) count as transient failures, and any refusal code other than INVALID_BOUNCER_PUBLIC_KEY and REQUEST_EXPIRED is recorded as BAD_REQUEST. Proposal: every refusal but those two is retried."
         ),
         "JsonInteger": .init(
-            bugType: "MODIFIED_PARAMETER",
+            bugType: .modifiedParameter,
             description:
                 "An integer parameter is JSON read strictly (typed_endpoint's Json[int]): white space around it is allowed, a float, a numeric string, a boolean, null or an array is not an integer, and an integer of any size is read before its range is checked."
         ),
         "RepeatedRegistration": .init(
-            bugType: "FUNCTIONALITY",
+            bugType: .functionality,
             description:
                 "Proposal: a registration repeated for an account the server holds without an error (pending or active) is answered success and sends nothing; after a failure it registers anew."
         ),
         "UpstreamTest": .init(
-            bugType: "BASIC", description: "Translated from an upstream test, which the source names."),
+            bugType: .basic, description: "Translated from an upstream test, which the source names."),
     ]
 }

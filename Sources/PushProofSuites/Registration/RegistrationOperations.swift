@@ -69,7 +69,7 @@ enum RegistrationOperations {
             if try e.string("status") == "retired" { toRetire.append(try e.string("publicKey")) }
         }
         for key in toRetire { try ring.retire(publicKey: key) }
-        let profile = request.profile == .hardened ? .deployed : try request.profile.as(RegistrationProfile.self)
+        let profile = try request.profile.moduleProfile(RegistrationProfile.self)
         return PushBouncer(
             profile: profile, keyRing: ring,
             clock: FixedUnixClock(try config.int64("now")),
@@ -104,7 +104,7 @@ enum RegistrationOperations {
     @Sendable static func serverParameters(_ request: OperationRequest) throws -> JSONValue {
         let input = request.reader
         let rules: RegisterParameterValidator.Rules = request.profile == .hardened ? .hardened : .deployed
-        let profile = request.profile == .hardened ? .deployed : try request.profile.as(RegistrationProfile.self)
+        let profile = try request.profile.moduleProfile(RegistrationProfile.self)
         var inProgress = Set<RegistrationKey>()
         for entry in try input.optionalArray("inProgress") {
             if profile == .deployed, let id = entry.int64Value {
@@ -145,7 +145,7 @@ enum RegistrationOperations {
     @Sendable static func serverLifecycle(_ request: OperationRequest) throws -> JSONValue {
         let input = request.reader
         let rules: RegisterParameterValidator.Rules = request.profile == .hardened ? .hardened : .deployed
-        let profile = request.profile == .hardened ? .deployed : try request.profile.as(RegistrationProfile.self)
+        let profile = try request.profile.moduleProfile(RegistrationProfile.self)
         var server = RegistrationServer(
             profile: profile, rules: rules, realmUUID: try input.string("realmUUID"),
             knownDeviceIds: Set(try input.optionalInt64Array("knownDeviceIds")))
