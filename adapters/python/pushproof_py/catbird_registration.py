@@ -6,7 +6,7 @@ legacy: ported from the early-2026 server, RD = joshlacal/mls-ds@5278d0ce:server
   Each KeyPackage is validated as DB:805-938 does (openmls `KeyPackageIn::tls_deserialize` and
   `validate`, then the bare-DID credential): that port is catbird_keypackage.py's
   `catbird.keyPackageValidate` in its legacy profile, called through the operation's own interface.
-proposal: the design document (seed 003:60-90, 215-232): register a key, look a device up by key.
+proposal: the design document (seed 003:58-86, 218-236): register a key, look a device up by key.
 """
 import base64
 import re
@@ -271,8 +271,8 @@ def register_legacy(inp):
 
 def register_proposal(inp):
     """Seed 003: user_devices, PRIMARY KEY (user_did, device_id), UNIQUE (user_did,
-    signature_public_key) (003:218-232); registerDevice returns a new device (003:60-70);
-    getDeviceByPublicKey finds the caller's device with that key (003:72-90)."""
+    signature_public_key) (003:218-236); registerDevice returns a new device (003:58-67);
+    getDeviceByPublicKey finds the caller's device with that key (003:69-86)."""
     auth = text(inp["authDid"], "authDid")
     now = inp["now"]
     if not is_int(now) or not 0 <= now <= INT64_MAX:
