@@ -18,7 +18,8 @@ one mutant per operator:
 
 Each mutant is the package with that one change, asked every vector of the vector files that hold
 an operation the adapter declares (`pushproof run --impl`); it is killed when the run fails (a wrong answer, a crash, a
-timeout), or when its answers to the hardened vectors differ from those docs/hardening.md records
+timeout), when it passes fewer vectors than the unpatched package (an operation or a profile no longer declared: CI's
+floor on the port's passed count, scripts/check-report.py --min-passed, fails then too), or when its answers to the hardened vectors differ from those docs/hardening.md records
 for the port (scripts/hardening-table.py --check, which CI runs too). Mutants listed in
 scripts/mutation-equivalent.txt (`ID  # why it cannot change an answer`) are left out of the score. The score is killed / (mutants - equivalent); the survivors
 are written to the report, each a missing vector or an equivalent to list.
@@ -173,10 +174,11 @@ def declared_vector_files(binary):
     return files
 
 
-def run_variant(binary, replaced, suites, timeout):
+def run_variant(binary, replaced, suites, timeout, min_passed=0, counts=None):
     """Runs a copy of the package with some files replaced ({file name: text}) against the vector
     files `suites` and the hardening table: 'killed' (a test the package passes fails, it crashes
-    or it times out, or a hardened answer changes) or 'survived'."""
+    or it times out, fewer than `min_passed` tests pass, or a hardened answer changes) or
+    'survived'. `counts`, when given, receives the number of tests passed."""
     work = tempfile.mkdtemp(prefix="pushproof-mutant-")
     try:
         shutil.copy(os.path.join(ROOT, "adapters", "python", "adapter.py"), work)
@@ -185,8 +187,10 @@ def run_variant(binary, replaced, suites, timeout):
         for name, text in replaced.items():
             with open(os.path.join(work, "pushproof_py", name), "w", encoding="utf-8") as f:
                 f.write(text)
+        report = os.path.join(work, "report.json")
         command = [binary, "run", "--vectors", os.path.join(ROOT, "vectors"),
-                   "--impl", f"python3 {os.path.join(work, 'adapter.py')}", "--timeout", "5", "--fail-fast"]
+                   "--impl", f"python3 {os.path.join(work, 'adapter.py')}", "--timeout", "5", "--fail-fast",
+                   "--json", report]
         for suite in suites:
             command += ["--file", suite]
         # Its own process group, so that a mutant that loops is killed with its runner.
@@ -206,6 +210,14 @@ def run_variant(binary, replaced, suites, timeout):
             # The runner starts the adapter in a process group of its own: anything still
             # running from this mutant's folder goes too.
             subprocess.run(["pkill", "-9", "-f", work], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # A mutant that stops answering vectors (it no longer declares a profile or an operation) is
+        # skipped there, not failed: the count of tests passed catches it, as CI's floor does.
+        with open(report, encoding="utf-8") as f:
+            passed = json.load(f)["passed"]
+        if counts is not None:
+            counts["passed"] = passed
+        if passed < min_passed:
+            return "killed"
         # The hardened vectors are asked too: docs/hardening.md pins the port's answer to each
         # (CI fails when it changes), so a mutant that changes one is caught by that vector.
         try:
@@ -222,18 +234,21 @@ def run_variant(binary, replaced, suites, timeout):
 
 def require_clean_baseline(binary, suites, timeout):
     """Stops unless the unpatched implementation passes every vector it is asked and its hardened
-    answers are those docs/hardening.md records: otherwise every variant would count as caught."""
-    if run_variant(binary, {}, suites, timeout) != "survived":
-        sys.exit("the unpatched Python implementation fails a vector or differs from docs/hardening.md "
-                 "(pushproof run --impl; scripts/hardening-table.py --check): fix that first")
+    answers are those docs/hardening.md records: otherwise every variant would count as caught.
+    Returns how many tests it passes, the floor for every mutant."""
+    counts = {}
+    if run_variant(binary, {}, suites, timeout, counts=counts) == "survived":
+        return counts["passed"]
+    sys.exit("the unpatched Python implementation fails a vector or differs from docs/hardening.md "
+             "(pushproof run --impl; scripts/hardening-table.py --check): fix that first")
 
 
-def run_mutant(binary, sources, site, suites, timeout):
+def run_mutant(binary, sources, site, suites, timeout, min_passed):
     """'killed', 'survived' or 'unchanged' (the operator did not apply)."""
     text = mutated_source(sources[site.file], site)
     if text is None:
         return "unchanged"
-    return run_variant(binary, {site.file: text}, suites, timeout)
+    return run_variant(binary, {site.file: text}, suites, timeout, min_passed)
 
 
 def default_binary():
@@ -282,11 +297,11 @@ def main():
         chosen = random.Random(args.seed).sample(sites, min(args.sample, len(sites)))
     binary = args.bin or default_binary()
     suites = declared_vector_files(binary)
-    require_clean_baseline(binary, suites, args.timeout)
+    min_passed = require_clean_baseline(binary, suites, args.timeout)
 
     results = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futures = {pool.submit(run_mutant, binary, sources, s, suites, args.timeout): s for s in chosen}
+        futures = {pool.submit(run_mutant, binary, sources, s, suites, args.timeout, min_passed): s for s in chosen}
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
             try:
                 results[futures[future].id] = future.result()
