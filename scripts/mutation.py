@@ -25,7 +25,8 @@ scripts/mutation-equivalent.txt (`ID  # why it cannot change an answer`) are lef
 are written to the report, each a missing vector or an equivalent to list.
 
 --sample N runs N mutants picked with --seed (CI); --min-score fails below that percentage;
---files mutates only the named modules (e.g. a newly ported one).
+--files mutates only the named modules (e.g. a newly ported one); --mutants runs only the named mutants
+(a report's survivors, once vectors are added: a vector added never lets a killed mutant survive).
 """
 import argparse
 import ast
@@ -268,6 +269,8 @@ def main():
     parser.add_argument("--timeout", type=float, default=20)
     parser.add_argument("--files", nargs="+", default=None,
                         help="mutate only these modules of the package (e.g. zulip.py)")
+    parser.add_argument("--mutants", nargs="+", default=None,
+                        help="run only these mutants, by id (e.g. a report's survivors, after adding vectors)")
     args = parser.parse_args()
 
     sources = modules()
@@ -293,6 +296,11 @@ def main():
     if stale:
         sys.exit(f"mutation-equivalent.txt names mutants that no longer exist: {', '.join(stale)}")
     chosen = sites
+    if args.mutants:
+        unknown = sorted(set(args.mutants) - known)
+        if unknown:
+            sys.exit(f"mutation: no mutant {', '.join(unknown)}")
+        chosen = [s for s in sites if s.id in args.mutants]
     if args.sample:
         chosen = random.Random(args.seed).sample(sites, min(args.sample, len(sites)))
     binary = args.bin or default_binary()
@@ -324,7 +332,7 @@ def main():
         print(f"survived: {s.id}")
     if args.report:
         lines = ["# Mutation score of the Python implementation", "",
-                 f"`scripts/mutation.py` ({'sample of ' + str(args.sample) + ', seed ' + str(args.seed) if args.sample else 'every site'}): "
+                 f"`scripts/mutation.py` ({'sample of ' + str(args.sample) + ', seed ' + str(args.seed) if args.sample else 'the named mutants' if args.mutants else 'every site'}): "
                  + summary + ".", "", "Survivors (each a missing vector, or an equivalent mutant to list in "
                  "scripts/mutation-equivalent.txt with the reason):", ""]
         lines += [f"- `{s.id}`" for s in survivors] or ["- none"]
