@@ -18,13 +18,15 @@ one mutant per operator:
 
 Each mutant is the package with that one change, asked every vector of the vector files that hold
 an operation the adapter declares (`pushproof run --impl`); it is killed when the run fails (a wrong answer, a crash, a
-timeout), or when its answers to the hardened vectors differ from those docs/hardening.md records
+timeout), when it passes fewer vectors than the unpatched package (an operation or a profile no longer declared: CI's
+floor on the port's passed count, scripts/check-report.py --min-passed, fails then too), or when its answers to the hardened vectors differ from those docs/hardening.md records
 for the port (scripts/hardening-table.py --check, which CI runs too). Mutants listed in
 scripts/mutation-equivalent.txt (`ID  # why it cannot change an answer`) are left out of the score. The score is killed / (mutants - equivalent); the survivors
 are written to the report, each a missing vector or an equivalent to list.
 
 --sample N runs N mutants picked with --seed (CI); --min-score fails below that percentage;
---files mutates only the named modules (e.g. a newly ported one).
+--files mutates only the named modules (e.g. a newly ported one); --mutants runs only the named mutants
+(a report's survivors, once vectors are added: a vector added never lets a killed mutant survive).
 """
 import argparse
 import ast
@@ -173,27 +175,11 @@ def declared_vector_files(binary):
     return files
 
 
-def declarations(adapter, timeout):
-    """What an adapter's hello declares (operations and their profiles), or None when it gives no
-    hello in time."""
-    try:
-        answer = subprocess.run([sys.executable, adapter], input='{"type":"hello","protocol":"pushproof-adapter/1"}\n',
-                                capture_output=True, text=True, timeout=timeout, cwd=ROOT)
-        hello = json.loads(answer.stdout.splitlines()[0])
-    except (subprocess.TimeoutExpired, IndexError, ValueError):
-        return None
-    return (sorted(hello.get("operations", [])), sorted(hello.get("profiles", [])),
-            json.dumps(hello.get("operationProfiles", {}), sort_keys=True))
-
-
-BASELINE_DECLARATIONS = {}
-
-
-def run_variant(binary, replaced, suites, timeout):
+def run_variant(binary, replaced, suites, timeout, min_passed=0, counts=None):
     """Runs a copy of the package with some files replaced ({file name: text}) against the vector
-    files `suites` and the hardening table: 'killed' (its hello declares other operations or
-    profiles than the package's, which CI's count floors catch; a test the package passes fails;
-    it crashes or it times out; or a hardened answer changes) or 'survived'."""
+    files `suites` and the hardening table: 'killed' (a test the package passes fails, it crashes
+    or it times out, fewer than `min_passed` tests pass, or a hardened answer changes) or
+    'survived'. `counts`, when given, receives the number of tests passed."""
     work = tempfile.mkdtemp(prefix="pushproof-mutant-")
     try:
         shutil.copy(os.path.join(ROOT, "adapters", "python", "adapter.py"), work)
@@ -202,13 +188,10 @@ def run_variant(binary, replaced, suites, timeout):
         for name, text in replaced.items():
             with open(os.path.join(work, "pushproof_py", name), "w", encoding="utf-8") as f:
                 f.write(text)
-        if "package" not in BASELINE_DECLARATIONS:
-            BASELINE_DECLARATIONS["package"] = declarations(os.path.join(ROOT, "adapters", "python", "adapter.py"),
-                                                            timeout)
-        if declarations(os.path.join(work, "adapter.py"), timeout) != BASELINE_DECLARATIONS["package"]:
-            return "killed"
+        report = os.path.join(work, "report.json")
         command = [binary, "run", "--vectors", os.path.join(ROOT, "vectors"),
-                   "--impl", f"python3 {os.path.join(work, 'adapter.py')}", "--timeout", "5", "--fail-fast"]
+                   "--impl", f"python3 {os.path.join(work, 'adapter.py')}", "--timeout", "5", "--fail-fast",
+                   "--json", report]
         for suite in suites:
             command += ["--file", suite]
         # Its own process group, so that a mutant that loops is killed with its runner.
@@ -228,6 +211,14 @@ def run_variant(binary, replaced, suites, timeout):
             # The runner starts the adapter in a process group of its own: anything still
             # running from this mutant's folder goes too.
             subprocess.run(["pkill", "-9", "-f", work], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # A mutant that stops answering vectors (it no longer declares a profile or an operation) is
+        # skipped there, not failed: the count of tests passed catches it, as CI's floor does.
+        with open(report, encoding="utf-8") as f:
+            passed = json.load(f)["passed"]
+        if counts is not None:
+            counts["passed"] = passed
+        if passed < min_passed:
+            return "killed"
         # The hardened vectors are asked too: docs/hardening.md pins the port's answer to each
         # (CI fails when it changes), so a mutant that changes one is caught by that vector.
         try:
@@ -244,18 +235,21 @@ def run_variant(binary, replaced, suites, timeout):
 
 def require_clean_baseline(binary, suites, timeout):
     """Stops unless the unpatched implementation passes every vector it is asked and its hardened
-    answers are those docs/hardening.md records: otherwise every variant would count as caught."""
-    if run_variant(binary, {}, suites, timeout) != "survived":
-        sys.exit("the unpatched Python implementation fails a vector or differs from docs/hardening.md "
-                 "(pushproof run --impl; scripts/hardening-table.py --check): fix that first")
+    answers are those docs/hardening.md records: otherwise every variant would count as caught.
+    Returns how many tests it passes, the floor for every mutant."""
+    counts = {}
+    if run_variant(binary, {}, suites, timeout, counts=counts) == "survived":
+        return counts["passed"]
+    sys.exit("the unpatched Python implementation fails a vector or differs from docs/hardening.md "
+             "(pushproof run --impl; scripts/hardening-table.py --check): fix that first")
 
 
-def run_mutant(binary, sources, site, suites, timeout):
+def run_mutant(binary, sources, site, suites, timeout, min_passed):
     """'killed', 'survived' or 'unchanged' (the operator did not apply)."""
     text = mutated_source(sources[site.file], site)
     if text is None:
         return "unchanged"
-    return run_variant(binary, {site.file: text}, suites, timeout)
+    return run_variant(binary, {site.file: text}, suites, timeout, min_passed)
 
 
 def default_binary():
@@ -275,6 +269,8 @@ def main():
     parser.add_argument("--timeout", type=float, default=20)
     parser.add_argument("--files", nargs="+", default=None,
                         help="mutate only these modules of the package (e.g. zulip.py)")
+    parser.add_argument("--mutants", nargs="+", default=None,
+                        help="run only these mutants, by id (e.g. a report's survivors, after adding vectors)")
     args = parser.parse_args()
 
     sources = modules()
@@ -300,15 +296,20 @@ def main():
     if stale:
         sys.exit(f"mutation-equivalent.txt names mutants that no longer exist: {', '.join(stale)}")
     chosen = sites
+    if args.mutants:
+        unknown = sorted(set(args.mutants) - known)
+        if unknown:
+            sys.exit(f"mutation: no mutant {', '.join(unknown)}")
+        chosen = [s for s in sites if s.id in args.mutants]
     if args.sample:
         chosen = random.Random(args.seed).sample(sites, min(args.sample, len(sites)))
     binary = args.bin or default_binary()
     suites = declared_vector_files(binary)
-    require_clean_baseline(binary, suites, args.timeout)
+    min_passed = require_clean_baseline(binary, suites, args.timeout)
 
     results = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futures = {pool.submit(run_mutant, binary, sources, s, suites, args.timeout): s for s in chosen}
+        futures = {pool.submit(run_mutant, binary, sources, s, suites, args.timeout, min_passed): s for s in chosen}
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
             try:
                 results[futures[future].id] = future.result()
@@ -331,7 +332,7 @@ def main():
         print(f"survived: {s.id}")
     if args.report:
         lines = ["# Mutation score of the Python implementation", "",
-                 f"`scripts/mutation.py` ({'sample of ' + str(args.sample) + ', seed ' + str(args.seed) if args.sample else 'every site'}): "
+                 f"`scripts/mutation.py` ({'sample of ' + str(args.sample) + ', seed ' + str(args.seed) if args.sample else 'the named mutants' if args.mutants else 'every site'}): "
                  + summary + ".", "", "Survivors (each a missing vector, or an equivalent mutant to list in "
                  "scripts/mutation-equivalent.txt with the reason):", ""]
         lines += [f"- `{s.id}`" for s in survivors] or ["- none"]

@@ -53,6 +53,23 @@ extension ConvosPushVectors {
         ("a leading no-break space", "\u{A0}\(otherClientId)"),
     ]
 
+    /// The characters just outside the ranges 0-9, A-F and a-f (the one before 0, '/', cannot be in
+    /// a topic's segment).
+    static let hexNeighbours: [(String, String)] = [
+        ("':' (U+003A, after 9)", ":"), ("'@' (U+0040, before A)", "@"), ("'G' (U+0047, after F)", "G"),
+        ("'`' (U+0060, before a)", "`"), ("'g' (U+0067, after f)", "g"),
+    ]
+
+    /// The middle identity holds the groups 0a, 09 and 10, the bytes a too-wide hex reader makes of
+    /// the hex neighbours.
+    static var hexNeighbourIdentities: JSONValue {
+        [
+            classIdentity(clientId, "inbox-of-conversation-1", [groupId]),
+            classIdentity(otherClientId, "inbox-of-conversation-2", ["0a", "09", "10"]),
+            classIdentity(thirdClientId, "inbox-of-conversation-3", []),
+        ]
+    }
+
     static func deployedClassCases() -> [VectorCase] {
         let core = "xmtplabs/convos-ios@f47421a9:ConvosCore/Sources/ConvosCore/"
         let payloadFile = core + "Notifications/PushNotificationPayload.swift"
@@ -213,6 +230,24 @@ extension ConvosPushVectors {
                 ["ClientIdRouting", "DuplicatedIdentity"], "\(unique); \(groupPath)",
                 convosPayload(topic: "/xmtp/mls/1/g-beef/proto"), identities: thrice, outcome: "routed"),
         ]
+        // Each character beside the hex digits' ranges is no hex digit: the whole id reads as no bytes. A
+        // reader one code point too wide would take it for 10, 9 or 16 and find the middle identity's
+        // groups 0a, 09 or 10.
+        cases.append(
+            classCase(
+                "the topic's group id 09: the middle identity's group, routed (the groups the next tests miss)",
+                ["TopicSearched"], groupPath, middle(group: "09"), identities: hexNeighbourIdentities, outcome: "routed"
+            ))
+        for (name, character) in hexNeighbours {
+            for text in [character, "0" + character] {
+                cases.append(
+                    classCase(
+                        "the topic's group id \(text), \(name): no hex digit, so no bytes, not found",
+                        ["TopicSearched"],
+                        lookup, middle(group: text), identities: hexNeighbourIdentities, outcome: "unknownConversation")
+                )
+            }
+        }
         return cases
     }
 
@@ -333,6 +368,77 @@ extension ConvosPushVectors {
                 "an unknown clientId with encryptedMessage null on a group topic: MISSING_ENCRYPTED_MESSAGE. Why: "
                     + "the payload is validated before the clientId is resolved", ["RouteBeforeValidate"], nil,
                 convosPayload(clientId: .string(unknown), message: .null), code: "MISSING_ENCRYPTED_MESSAGE"),
+        ]
+        cases += hexNeighbours.map { name, character in
+            classCase(
+                "a topic whose id is 0 then \(name): MALFORMED_TOPIC. \(strictTopic)", ["MalformedTopic"], nil,
+                middle(group: "0" + character), identities: hexNeighbourIdentities, code: "MALFORMED_TOPIC")
+        }
+        // A payload that is not a JSON object, of every other type.
+        let notObjects: [(String, JSONValue)] = [
+            ("a string", "clientId"), ("a number", 5), ("an array", [.string(otherClientId)]), ("null", .null),
+            ("true", true),
+        ]
+        cases += notObjects.map { name, payload in
+            classCase(
+                "the payload is \(name): MALFORMED_PAYLOAD, as upstream (which cannot receive one)",
+                ["MalformedPayload"],
+                nil, payload, code: "MALFORMED_PAYLOAD")
+        }
+        // The clientId's absence, beside the legacy inboxId or not.
+        cases += [
+            classCase(
+                "legacy payload keyed by inboxId: LEGACY_INBOX_ID_PAYLOAD, as upstream", ["LegacyInboxId"], nil,
+                convosPayload(clientId: nil).setting("inboxId", to: "inbox-of-conversation-2"),
+                code: "LEGACY_INBOX_ID_PAYLOAD"),
+            classCase(
+                "legacy payload whose inboxId is a number: LEGACY_INBOX_ID_PAYLOAD, as upstream (without a clientId, "
+                    + "the old key marks the legacy form whatever it holds)", ["LegacyInboxId"], nil,
+                convosPayload(clientId: nil).setting("inboxId", to: 7), code: "LEGACY_INBOX_ID_PAYLOAD"),
+            classCase(
+                "legacy payload without notificationData: LEGACY_INBOX_ID_PAYLOAD, as upstream (the form is told "
+                    + "before the fields it would carry are read)", ["LegacyInboxId", "RouteBeforeValidate"], nil,
+                convosPayload(clientId: nil).setting("inboxId", to: "inbox-of-conversation-2").removing(
+                    "notificationData"), code: "LEGACY_INBOX_ID_PAYLOAD"),
+            classCase(
+                "clientId missing, no inboxId: MISSING_CLIENT_ID, as upstream", ["MissingClientId"], nil,
+                convosPayload(clientId: nil), code: "MISSING_CLIENT_ID"),
+            classCase(
+                "a null clientId beside the legacy inboxId: MALFORMED_PAYLOAD. Why: a present clientId of the wrong "
+                    + "type is a broken sender, not a legacy one", ["MalformedPayload", "LegacyInboxId"], nil,
+                convosPayload(clientId: .null).setting("inboxId", to: "inbox-of-conversation-2"),
+                code: "MALFORMED_PAYLOAD"),
+            classCase(
+                "both clientId and the legacy inboxId: clientId decides, as upstream",
+                ["ClientIdRouting", "LegacyInboxId"],
+                nil,
+                convosPayload(clientId: .string(otherClientId), topic: .string("/xmtp/mls/1/g-\(otherGroupId)/proto"))
+                    .setting("inboxId", to: "inbox-of-conversation-1"), outcome: "routed"),
+        ]
+        // Welcomes without a message, and groups the identity does not hold.
+        cases += [
+            classCase(
+                "a welcome without encryptedMessage: routed, with the installation id the topic names. Why: the "
+                    + "hardened output says which installation the welcome is for", ["Welcome"], nil,
+                convosPayload(clientId: .string(otherClientId), topic: .string(welcomeTopic), message: nil),
+                outcome: "routed"),
+            classCase(
+                "a welcome with encryptedMessage null: routed as a welcome without one, with the installation id. Why: "
+                    + "null is absent, and the hardened output says which installation the welcome is for", ["Welcome"],
+                nil,
+                convosPayload(clientId: .string(otherClientId), topic: .string(welcomeTopic), message: .null),
+                outcome: "routed"),
+            classCase(
+                "a welcome for an unknown clientId: unknownClientId, as upstream", ["Welcome", "UnknownClientId"], nil,
+                convosPayload(clientId: .string(unknown), topic: .string(welcomeTopic), message: nil),
+                outcome: "unknownClientId"),
+            classCase(
+                "the group of another identity: unknownConversation, as upstream", ["TopicSearched"], nil,
+                convosPayload(clientId: .string(otherClientId)), outcome: "unknownConversation"),
+            classCase(
+                "a group no identity holds: unknownConversation, as upstream", ["TopicSearched"], nil,
+                convosPayload(clientId: .string(otherClientId), topic: "/xmtp/mls/1/g-00ff/proto"),
+                outcome: "unknownConversation"),
         ]
         return cases
     }
