@@ -22,8 +22,11 @@ public struct ExplodeSuite: ConformanceSuite {
             SuiteOperation(.explodeEncode, profiles: [.deployed], output: ExplodeOperations.encode),
             SuiteOperation(.explodeWrap, profiles: [.deployed], output: ExplodeOperations.wrap),
             SuiteOperation(.explodeDecode, profiles: [.deployed, .hardened], output: ExplodeOperations.decode),
-            SuiteOperation(.explodeMetadataEncode, profiles: [.deployed], output: ExplodeOperations.metadataEncode),
-            SuiteOperation(.explodeMetadataDecode, profiles: [.deployed], output: ExplodeOperations.metadataDecode),
+            SuiteOperation(
+                .explodeMetadataEncode, profiles: [.deployed], meaning: ExplodeOperations.appDataMeaning,
+                output: ExplodeOperations.metadataEncode),
+            SuiteOperation(
+                .explodeMetadataDecode, profiles: [.deployed, .hardened], output: ExplodeOperations.metadataDecode),
             SuiteOperation(
                 .explodeReceiverTrace, profiles: [.deployed, .hardened], output: ExplodeOperations.receiverTrace),
         ]
