@@ -343,10 +343,11 @@ schemas["explode_metadata"] = schema(
     "PushProof conversation metadata (appData) vectors", "explode_metadata", "convos-explode-settings", ["encodeGroup", "decodeGroup"], {
         "metadata": METADATA,
         "encodeGroup": group("MetadataEncodeTest", "explode.metadataEncode", "encodeTest", ["deployed"]),
-        "decodeGroup": group("MetadataDecodeTest", "explode.metadataDecode", "decodeTest", ["deployed"]),
+        "decodeGroup": group("MetadataDecodeTest", "explode.metadataDecode", "decodeTest", ["deployed", "hardened"]),
+        # explode.metadataEncode is judged by meaning: the flag, whether the value is framed, the protobuf bytes.
         "encodeTest": test({"$ref": "#/$defs/metadata"},
-                           obj(["appData", "compressed"], {"appData": {"type": "string", "pattern": "^[A-Za-z0-9_-]*$", "maxLength": 8192},
-                                                           "compressed": BOOL})),
+                           obj(["compressed", "framed", "protobufHex"], {"compressed": BOOL, "framed": BOOL,
+                                                                          "protobufHex": {"type": "string", "pattern": "^(?:[0-9a-f]{2})*$"}})),
         "decodeTest": test(obj(["appData"], {"appData": STR}), {"$ref": "#/$defs/metadata"}),
     })
 EVENT = {"oneOf": [obj(["event", "fromSelf", "expiresAt"], {"event": {"const": "explodeMessage"}, "fromSelf": BOOL, "expiresAt": INT,

@@ -180,6 +180,51 @@ extension ExplodeMetadataVectors {
         ]
         cases += try streamCases()
         cases += try wireCases()
+        cases += frameEdgeCases()
+        cases += try windowCases()
+        return cases
+    }
+
+    /// DEFLATE's window is 32 KB: a back-reference more than 16 KB back must be followed.
+    static func windowCases() throws -> [VectorCase] {
+        var far = Convos_ConversationCustomMetadata()
+        let noiseText = Base64.encode(noise(12_600, seed: 1))
+        far.tag = noiseText + String(noiseText.prefix(400))
+        let farBytes = [UInt8](try far.serializedData())
+        return [
+            dec(
+                "a back-reference 16,800 bytes back (a tag whose last 400 characters repeat its first): DEFLATE's "
+                    + "window is 32 KB", ["AppDataCompression", "EncoderFreedom"], inflate,
+                framed(UInt32(farBytes.count), Zlib.deflate(farBytes, format: .raw, level: 9)))
+        ]
+    }
+
+    /// The frame's checks at their edges: the shortest body, and the size cap where the ratio passes.
+    static func frameEdgeCases() -> [VectorCase] {
+        let guards = "\(serialization):199-214"
+        var cases = [
+            dec(
+                "declared 10 MiB + 1 over a body of one byte: the shortest body passes the length check, the size "
+                    + "is refused", ["DecompressionBomb"], guards, framed(10 * 1024 * 1024 + 1, [0x78]),
+                code: "DECOMPRESSION_BOMB"),
+            dec(
+                "declared 100 over the one byte 0x78: ratio 100 passes; not DEFLATE, and too short for a zlib header",
+                ["MalformedAppData", "AppDataZlibHeader"], guards, framed(100, [0x78]), code: "MALFORMED_APP_DATA"),
+            dec(
+                "declared 101 over one byte: ratio 101, refused before inflating", ["DecompressionBomb"], guards,
+                framed(101, [0x78]), code: "DECOMPRESSION_BOMB"),
+        ]
+        // The size cap on its own: a body long enough (103,820 bytes) that the ratio passes.
+        let longJunk = [UInt8](repeating: 0xFF, count: 103_820)
+        cases += [
+            dec(
+                "declared exactly 10 MiB over 103,820 bytes that are not DEFLATE: within the cap, ratio 100 in "
+                    + "integer division, so inflating runs and fails", ["MalformedAppData", "DecompressionBomb"],
+                guards, framed(10 * 1024 * 1024, longJunk), code: "MALFORMED_APP_DATA"),
+            dec(
+                "declared 10 MiB + 1 over the same 103,820 bytes: the ratio would pass, the size cap refuses",
+                ["DecompressionBomb"], guards, framed(10 * 1024 * 1024 + 1, longJunk), code: "DECOMPRESSION_BOMB"),
+        ]
         return cases
     }
 

@@ -14,7 +14,9 @@ extension ExplodeMetadataVectors {
         func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         let expires: [UInt8] = key(3, 1) + [0xC8, 0x47, 0x3C, 0x68, 0, 0, 0, 0]
         let tag = ld(1, utf8("a1b2c3"))
-        let bad: [UInt8] = [0xC3, 0x28]
+        // Not UTF-8 (a lone continuation byte), yet a well-formed message (field 1, the varint 128), so
+        // that only a UTF-8 check refuses it wherever it stands.
+        let bad: [UInt8] = [0x08, 0x80, 0x01]
         func wire(_ comment: String, _ bytes: [UInt8], code: String? = nil) throws -> VectorCase {
             // Compressed when long, as the app stores it: the reading must not depend on the frame.
             let appData =
