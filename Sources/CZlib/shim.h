@@ -9,7 +9,7 @@ static inline int pushproof_inflate_init2(z_stream *stream, int window_bits) {
     return inflateInit2(stream, window_bits);
 }
 
-static inline int pushproof_deflate_init2(z_stream *stream, int window_bits) {
-    return deflateInit2(stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, window_bits, 8, Z_DEFAULT_STRATEGY);
+static inline int pushproof_deflate_init2(z_stream *stream, int level, int window_bits) {
+    return deflateInit2(stream, level, Z_DEFLATED, window_bits, 8, Z_DEFAULT_STRATEGY);
 }
 #endif

@@ -91,13 +91,19 @@ public enum Zlib {
         }
     }
 
-    public static func deflate(_ input: [UInt8], format: Format) -> [UInt8] {
+    /// zlib's default compression level (6).
+    public static let defaultLevel = Int(Z_DEFAULT_COMPRESSION)
+
+    /// The input compressed at `level` (0 to 9; zlib's default when not given), memory level 8,
+    /// the default strategy.
+    public static func deflate(_ input: [UInt8], format: Format, level: Int = defaultLevel) -> [UInt8] {
         precondition(input.count <= Int(UInt32.max) / 2, "zlib deflate: input too large for one call")
         // compressBound, plus room for a gzip header and trailer.
         let capacity = Int(compressBound(uLong(input.count))) + 32
         var out = [UInt8](repeating: 0, count: capacity)
         var stream = z_stream()
-        precondition(pushproof_deflate_init2(&stream, format.windowBits) == Z_OK, "zlib deflate failed to start")
+        precondition(
+            pushproof_deflate_init2(&stream, Int32(level), format.windowBits) == Z_OK, "zlib deflate failed to start")
         defer { deflateEnd(&stream) }
         let status = input.withUnsafeBufferPointer { inp in
             out.withUnsafeMutableBufferPointer { o in

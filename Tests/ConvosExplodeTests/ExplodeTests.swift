@@ -156,6 +156,23 @@ import Testing
             guard let text = try? ConversationMetadataCodec.encode(m) else { return }
             #expect(text.utf8.count <= ConversationMetadataCodec.maximumEncodedSize)
             #expect((try? ConversationMetadataCodec.decode(text)) == m)
+            #expect((try? ConversationMetadataCodec.decode(text, reading: .deployed)) == m)
+        }
+        // The hardened reading is the deployed one narrowed: whatever it reads, the app reads the same.
+        await propertyCheck(
+            count: 500, input: Gen.int(in: 0...120), Gen.int(in: 0...255).array(of: 0...6), Gen.int(in: 0...3)
+        ) { tagLength, flips, cutAt in
+            var m = Convos_ConversationCustomMetadata()
+            m.tag = String(repeating: "ab", count: tagLength)
+            m.expiresAtUnix = 1_748_781_000
+            var stored = Array((try? ConversationMetadataCodec.encode(m)) ?? "").map(String.init)
+            for (i, f) in flips.enumerated() where !stored.isEmpty {
+                stored[(f * 7 + i) % stored.count] = ["A", "-", "_", "=", "z"][f % 5]
+            }
+            let text = String(stored.joined().dropLast(cutAt))
+            if let strict = try? ConversationMetadataCodec.decode(text, reading: .hardened) {
+                #expect((try? ConversationMetadataCodec.decode(text, reading: .deployed)) == strict)
+            }
         }
         // A bomb is refused before inflating: the declared size alone decides.
         let bomb = Base64.encode(

@@ -160,17 +160,17 @@ enum ExplodeNotes {
         "AppDataBase64Lenient": .init(
             bugType: .leniency,
             description:
-                "The app maps - and _ to + and /, pads only when needed and decodes with Data(base64Encoded:), so standard base64 with correct padding reads. PushProof refuses it (MALFORMED_APP_DATA); both answers pass."
+                "The app maps - and _ to + and /, pads only when needed and decodes with Data(base64Encoded:), so standard base64, padded base64url, both alphabets mixed and non-zero unused bits all read. No deployed peer writes them: deployed tests allow a refusal (MALFORMED_APP_DATA) beside the app's reading; hardened refuses them."
         ),
         "AppDataCut": .init(
             bugType: .leniency,
             description:
-                "A compressed appData declaring fewer bytes than its stream holds: the app keeps the first declared bytes and parses them; on a field boundary the value reads with fields missing (here expiresAtUnix: the explosion time is lost silently). PushProof refuses (MALFORMED_APP_DATA); both answers pass."
+                "A compressed appData whose declared size ends before its stream does, or a stream cut after the declared bytes: the app inflates exactly the declared bytes and parses them; on a field boundary the value reads with fields missing (expiresAtUnix is written last, so the explosion time is lost silently). No deployed peer writes it: deployed tests allow a refusal (MALFORMED_APP_DATA); hardened refuses."
         ),
         "RatioIntegerDivision": .init(
             bugType: .leniency,
             description:
-                "The app checks declared / compressed <= 100 in integer division, so a ratio up to 100.99 passes. PushProof requires declared <= 100 x compressed; both answers pass."
+                "The app checks declared / compressed <= 100 in integer division, so a ratio up to 100.99 passes, and its own encoder writes such values for metadata that compresses that well: deployed reads them; hardened requires declared <= 100 x compressed (DECOMPRESSION_BOMB)."
         ),
         "MalformedProtobuf": .init(
             bugType: .modifiedParameter, description: "The bytes are not the protobuf message."),
@@ -187,7 +187,33 @@ enum ExplodeNotes {
             description:
                 "appData compressed with a zlib header: the app skips the header after raw inflating fails (its own fixture test)."
         ),
-        "AppDataLimit": .init(bugType: .edgeCase, description: "The encoded appData is capped at 8 KB."),
+        "AppDataLimit": .init(
+            bugType: .edgeCase, description: "The encoded appData is capped at 8 KB (8,192 characters)."),
+        "AppDataThreshold": .init(
+            bugType: .edgeCase,
+            description:
+                "Compression is tried only on protobuf bytes over 100 and kept only when the framed result is shorter."
+        ),
+        "AppDataFields": .init(
+            bugType: .defined,
+            description:
+                "The fields as SwiftProtobuf writes and reads them: strings only when not empty unless optional (emoji, a profile's name: set, even empty), expiresAtUnix as sfixed64 whenever set, the last of a repeated singular field, a field in another wire type kept as unknown, every string UTF-8."
+        ),
+        "AppDataSpelling": .init(
+            bugType: .modifiedParameter,
+            description:
+                "appData with white space, a character outside both base64 alphabets, a non-ASCII lookalike, misplaced padding or a length no base64 has: refused (MALFORMED_APP_DATA)."
+        ),
+        "AppDataTrailing": .init(
+            bugType: .leniency,
+            description:
+                "Bytes after the end of the DEFLATE stream, and a zlib trailer (Adler-32) wrong or missing: the app stops at the declared size and never reads them. No deployed peer writes them: deployed tests allow a refusal (MALFORMED_APP_DATA); hardened refuses."
+        ),
+        "EncoderFreedom": .init(
+            bugType: .defined,
+            description:
+                "DEFLATE leaves the encoder free: a decoder reads every block type and level. Where a compressed size decides (the 8 KB limit), Apple's COMPRESSION_ZLIB, documented as equivalent to zlib level 5 but not byte-identical, may write a few bytes more or fewer, so both answers pass."
+        ),
         "MalformedAppData": .init(
             bugType: .modifiedParameter,
             description:

@@ -93,8 +93,31 @@ enum ExplodeOperations {
         ]
     }
 
+    /// `explode.metadataEncode` judged by meaning: Apple's `COMPRESSION_ZLIB` encoder is documented
+    /// as equivalent to zlib's raw DEFLATE at level 5, not as byte-identical, so a compressed value's
+    /// bytes are free. The meaning is the `compressed` flag, whether the value is framed (starts with
+    /// the marker), and the protobuf bytes it holds as PushProof's hardened reading decodes them
+    /// (canonical base64url without padding; a framed body that inflates exactly to its declared size).
+    @Sendable static func appDataMeaning(_ input: JSONValue, _ output: JSONValue) -> JSONValue {
+        guard let text = output["appData"]?.stringValue, case .bool(let compressed)? = output["compressed"] else {
+            return ["appData": "not a string appData and a boolean compressed"]
+        }
+        guard let stored = try? Base64.decode(text, variant: .urlSafeNoPadding),
+            let protobuf = try? ConversationMetadataCodec.protobufBytes(text, reading: .hardened)
+        else {
+            return ["appData": "not base64url without padding, or a framed body that does not inflate to its size"]
+        }
+        return [
+            "compressed": .bool(compressed),
+            "framed": .bool(stored.first == ConversationMetadataCodec.compressionMarker),
+            "protobufHex": .string(Hex.encode(protobuf)),
+        ]
+    }
+
     @Sendable static func metadataDecode(_ request: OperationRequest) throws -> JSONValue {
-        metadataJSON(try ConversationMetadataCodec.decode(try request.reader.string("appData")))
+        let reading = try request.profile.as(ConversationMetadataCodec.Reading.self)
+        return metadataJSON(
+            try ConversationMetadataCodec.decode(try request.reader.string("appData"), reading: reading))
     }
 
     static func event(_ json: JSONValue) throws(InputError) -> ExplosionReceiver.Event {

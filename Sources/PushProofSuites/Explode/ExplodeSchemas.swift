@@ -43,9 +43,10 @@ enum ExplodeSchemas {
     static let metadataEncode = OperationSchema(
         groupType: "MetadataEncodeTest",
         input: metadata,
+        // Judged by meaning (docs/vector-format.md): the flag, whether the value is framed, the protobuf bytes.
         output: S.object(
-            ["appData", "compressed"],
-            ["appData": ["type": "string", "pattern": "^[A-Za-z0-9_-]*$", "maxLength": 8192], "compressed": S.boolean]))
+            ["compressed", "framed", "protobufHex"],
+            ["compressed": S.boolean, "framed": S.boolean, "protobufHex": S.pattern("^(?:[0-9a-f]{2})*$")]))
 
     static let metadataDecode = OperationSchema(
         groupType: "MetadataDecodeTest",

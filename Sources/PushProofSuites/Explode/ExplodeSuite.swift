@@ -28,9 +28,9 @@ public struct ExplodeSuite: ConformanceSuite {
                 output: ExplodeOperations.decode),
             SuiteOperation(
                 .explodeMetadataEncode, schema: ExplodeSchemas.metadataEncode, profiles: [.deployed],
-                output: ExplodeOperations.metadataEncode),
+                meaning: ExplodeOperations.appDataMeaning, output: ExplodeOperations.metadataEncode),
             SuiteOperation(
-                .explodeMetadataDecode, schema: ExplodeSchemas.metadataDecode, profiles: [.deployed],
+                .explodeMetadataDecode, schema: ExplodeSchemas.metadataDecode, profiles: [.deployed, .hardened],
                 output: ExplodeOperations.metadataDecode),
             SuiteOperation(
                 .explodeReceiverTrace, schema: ExplodeSchemas.receiverTrace, profiles: [.deployed, .hardened],

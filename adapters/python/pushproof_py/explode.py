@@ -427,12 +427,3 @@ OPERATIONS = {
 }
 PROFILES = {"explode.receiverTrace": ["deployed", "hardened"]}
 
-# Ported, not yet offered (adapters/python/README.md): the app's leniencies that the vectors allow
-# only on their own inputs (padded or non-canonical base64, the ratio check's integer division, a
-# declared size that cuts the stream, bytes after it), non-ASCII base64 the reference reads, a zlib
-# trailer upstream never reads, and zlib level 5 (Apple's COMPRESSION_ZLIB) where the reference
-# compresses at level 6.
-PENDING = {
-    "explode.metadataEncode": "zlib level 5 upstream, level 6 in the reference: a tag near the 8 KB limit differs",
-    "explode.metadataDecode": "leniencies allowed only on the vectors' own inputs; non-ASCII base64; the zlib trailer",
-}
