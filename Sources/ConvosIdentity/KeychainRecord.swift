@@ -1,3 +1,4 @@
+import Foundation
 import PushProofCore
 import PushProofCrypto
 import PushProofJSON
@@ -31,6 +32,28 @@ public enum KeychainRecord {
             case .invalidPrivateKey: return "INVALID_PRIVATE_KEY"
             case .invalidClientId: return "INVALID_CLIENT_ID"
             case .invalidInboxId: return "INVALID_INBOX_ID"
+            }
+        }
+
+        /// The app's decoding errors in the record's words: any `dataCorrupted` is JSON that
+        /// Foundation refuses (`MALFORMED_JSON`), unless it is the `Data` decoder's base64 refusal;
+        /// a top-level value that is not an object is `MALFORMED_JSON` too (the format's words),
+        /// a member of another type `WRONG_TYPE`.
+        init(deployed error: Swift.DecodingError) {
+            func path(_ context: Swift.DecodingError.Context) -> String {
+                context.codingPath.map(\.stringValue).joined(separator: ".")
+            }
+            switch error {
+            case .keyNotFound(let key, let context):
+                self = .missingField((context.codingPath.map(\.stringValue) + [key.stringValue]).joined(separator: "."))
+            case .typeMismatch(_, let context), .valueNotFound(_, let context):
+                self = context.codingPath.isEmpty ? .malformedJSON : .wrongType(path(context))
+            case .dataCorrupted(let context):
+                self =
+                    context.debugDescription.contains("Base64") && !context.codingPath.isEmpty
+                    ? .invalidBase64(path(context)) : .malformedJSON
+            @unknown default:
+                self = .malformedJSON
             }
         }
 
@@ -74,22 +97,68 @@ public enum KeychainRecord {
         public var address: EthereumAddress { try! EthereumAddress(privateKey: privateKey) }
     }
 
-    /// Decoding as the app did (xmtplabs/convos-ios@f47421a9, KeychainIdentityStore.swift:
-    /// `JSONDecoder().decode(KeychainIdentity.self, ...)`, 82-95; `KeychainIdentityKeys.init(from:)`,
-    /// 38-43): the members in declaration order (`inboxId`, `clientId`, `keys`), then
-    /// `databaseKey` (any length) and `privateKeyData` (32 bytes, a valid secp256k1 scalar:
-    /// XMTP's `PrivateKey`). Unknown members are ignored; neither id is checked. Base64 is
-    /// standard with padding (`Data` in `JSONDecoder`); PushProof also requires it canonical.
+    /// Decoding as the app did (xmtplabs/convos-ios@f47421a9, KeychainIdentityStore.swift:252, 299,
+    /// 324: `JSONDecoder().decode(KeychainIdentity.self, ...)`; the synthesized `Decodable` of
+    /// `KeychainIdentity`, 82-95, reads `inboxId`, `clientId`, `keys` in declaration order;
+    /// `KeychainIdentityKeys.init(from:)`, 38-43, reads `databaseKey` (any length), then
+    /// `privateKeyData`, then calls XMTP's `PrivateKey(_:)`, which wants 32 bytes that are a
+    /// valid secp256k1 scalar). Unknown members are ignored; neither id is checked.
+    ///
+    /// It runs Foundation's own `JSONDecoder` (swift-foundation on this platform, the code iOS 26's
+    /// decoder is built from), so the record is read with the app's leniencies: a member named
+    /// twice keeps its first value (`_setIfNil`, swiftlang/swift-foundation@a1c611f6:
+    /// Sources/FoundationEssentials/JSON/JSONDecoder.swift:1198-1232); strings and numbers are
+    /// checked only when a member is decoded (:414-416), so a bad escape in an unknown member
+    /// passes; trailing commas and a byte-order mark are accepted (JSONScanner.swift:451-462,
+    /// 498-510; JSONDecoder.swift:403-470); `Data` is `Data(base64Encoded:)`, which drops non-zero
+    /// unused bits. PushProof's strict reading (`decode`) refuses all of these.
     public static func decodeAsDeployed(_ bytes: [UInt8]) throws(DecodingError) -> DeployedRecord {
-        let fields = try Fields(bytes)
-        let inboxId = try fields.string("inboxId")
-        let clientId = try fields.string("clientId")
-        let keys = try fields.keys()
-        let databaseKey = try keys.key("databaseKey")
-        let privateKey = try keys.key("privateKeyData")
-        guard privateKey.count == 32 else { throw .invalidKeyLength("keys.privateKeyData", privateKey.count) }
-        guard privateKey.withUnsafeBytes({ Secp256k1.isValidSecretKey(Array($0)) }) else { throw .invalidPrivateKey }
-        return DeployedRecord(inboxId: inboxId, clientId: clientId, privateKey: privateKey, databaseKey: databaseKey)
+        let identity: AppKeychainIdentity
+        do {
+            identity = try JSONDecoder().decode(AppKeychainIdentity.self, from: Data(bytes))
+        } catch let error as Swift.DecodingError {
+            throw DecodingError(deployed: error)
+        } catch {
+            throw .malformedJSON
+        }
+        let privateKey = SecretBytes(copying: [UInt8](identity.keys.privateKeyData))
+        try checkPrivateKey(privateKey, field: "keys.privateKeyData")
+        return DeployedRecord(
+            inboxId: identity.inboxId, clientId: identity.clientId, privateKey: privateKey,
+            databaseKey: SecretBytes(copying: [UInt8](identity.keys.databaseKey)))
+    }
+
+    /// What XMTP's `PrivateKey(_:)` takes (xmtp/libxmtp@a53a97ed:
+    /// sdks/ios/Sources/XMTPiOS/Messages/PrivateKey.swift:53-64): 32 bytes (`InvalidLength`)
+    /// that are a valid secp256k1 scalar, 1 <= k < n (`InvalidKey`). The app holds its private
+    /// key only as a `PrivateKey`, so a record can neither be read nor written with another.
+    public static func checkPrivateKey(_ key: SecretBytes, field: String = "privateKey") throws(DecodingError) {
+        guard key.count == 32 else { throw .invalidKeyLength(field, key.count) }
+        guard key.withUnsafeBytes({ Secp256k1.isValidSecretKey(Array($0)) }) else { throw .invalidPrivateKey }
+    }
+
+    /// The app's `KeychainIdentity` and `KeychainIdentityKeys` as its `JSONDecoder` sees them:
+    /// the same members, read in the same order.
+    private struct AppKeychainIdentity: Decodable {
+        let inboxId: String
+        let clientId: String
+        let keys: Keys
+
+        struct Keys: Decodable {
+            let databaseKey: Data
+            let privateKeyData: Data
+
+            private enum CodingKeys: String, CodingKey {
+                case privateKeyData
+                case databaseKey
+            }
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                databaseKey = try container.decode(Data.self, forKey: .databaseKey)
+                privateKeyData = try container.decode(Data.self, forKey: .privateKeyData)
+            }
+        }
     }
 
     /// Strict decoding: exactly the format's fields, each of its type; both keys canonical

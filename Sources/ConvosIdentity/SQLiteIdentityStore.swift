@@ -74,9 +74,8 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
         // bind only identifiers, and the keys go from SQLite's row straight into SecretBytes.
         var found: ConversationIdentity?
         try db.cachedStatement(sql: query).runDirect(.text(value)) { row in
-            guard let clientId = ClientId(validating: row.text(1)) else { return }
             found = ConversationIdentity(
-                inboxId: row.text(0), clientId: clientId,
+                inboxId: row.text(0), clientId: ClientId(row.text(1)),
                 privateKey: row.withBytes(2) { SecretBytes(copying: $0) },
                 databaseKey: row.withBytes(3) { SecretBytes(copying: $0) })
         }

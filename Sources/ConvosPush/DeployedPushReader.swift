@@ -29,15 +29,7 @@ public enum DeployedPushReader {
     public static func read(
         _ json: JSONValue, resolver: some ClientIdResolver, conversations: (ResolvedIdentity) -> Set<[UInt8]>
     ) throws(ConvosPushPayload.ParseError) -> Outcome {
-        // APNs hands the extension a dictionary; anything else cannot reach the app.
-        guard json.members != nil else { throw .notAnObject }
-        // PushNotificationPayload.swift:52, 145-148: `as? String`, then not blank.
-        let clientId = json["clientId"]?.stringValue
-        guard let clientId, !clientId.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw clientId == nil && json["inboxId"] != nil ? .legacyInboxIdPayload : .missingClientId
-        }
-        // CachedPushNotificationHandler.swift:99-111: the inbox table, before the payload's data.
-        guard let identity = resolver.identity(forClientId: clientId) else { return .unknownClientId }
+        guard let identity = try resolve(json, resolver: resolver) else { return .unknownClientId }
         // MessagingService+PushNotifications.swift:53-61.
         guard let data = json["notificationData"], data.members != nil else { throw .missingNotificationData }
         guard let topic = data["contentTopic"]?.stringValue else { throw .missingContentTopic }
@@ -59,6 +51,23 @@ public enum DeployedPushReader {
         // :259-262: Foundation's decoder with default options.
         guard let bytes = Data(base64Encoded: Data(message.utf8)) else { throw .encryptedMessageNotBase64 }
         return .routed(identity, .groupMessage(groupId: groupId, message: [UInt8](bytes), messageType: messageType))
+    }
+
+    /// The app's first look at a push: its clientId, looked up before anything else of the
+    /// payload is read. Nil when no identity holds it.
+    public static func resolve(
+        _ json: JSONValue, resolver: some ClientIdResolver
+    ) throws(ConvosPushPayload.ParseError) -> ResolvedIdentity? {
+        // APNs hands the extension a dictionary; anything else cannot reach the app.
+        guard json.members != nil else { throw .notAnObject }
+        // PushNotificationPayload.swift:52, 145-148: `as? String` (another type reads as absent),
+        // then not blank; the legacy `inboxId` is never read, it only names the refusal.
+        let clientId = json["clientId"]?.stringValue
+        guard let clientId, !clientId.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw clientId == nil && json["inboxId"] != nil ? .legacyInboxIdPayload : .missingClientId
+        }
+        // CachedPushNotificationHandler.swift:99-111: the inbox table, before the payload's data.
+        return resolver.identity(forClientId: clientId)
     }
 
     /// CryptoSwift's `Array<UInt8>(hex:)` (krzyzanowskim/CryptoSwift@f2a627b8:

@@ -127,6 +127,28 @@ enum IdentityBackendVectors: IdentityFixtures {
                     + "Why: a deleted conversation should leave no subscription and no file behind, whatever a later "
                     + "step does", flags: ["TeardownOrder", "NoInboxId"], input: teardownInput)
         ]
+        // Any clientId string goes to the backend as the app holds it (its own tests store
+        // "test-client-123": KeychainIdentityStoreTests.swift:32-51, testSaveAndLoadIdentity).
+        let upstreamId = "test-client-123"
+        let upstreamTest =
+            "xmtplabs/convos-ios@f47421a9:KeychainIdentityStoreTests/KeychainIdentityStoreTests.swift:32-51 (testSaveAndLoadIdentity)"
+        let anyClientId = [
+            b(
+                "subscribe under the clientId of the app's test testSaveAndLoadIdentity: any string is sent",
+                ["BackendRequest", "UpstreamTest", "AnyClientId"], "\(upstreamTest); \(api):493-509",
+                [
+                    "request": "subscribe", "deviceId": .string(deviceId), "clientId": .string(upstreamId),
+                    "topics": [.string(group)],
+                ]),
+            b(
+                "unsubscribe under the clientId of the app's test testSaveAndLoadIdentity",
+                ["BackendRequest", "UpstreamTest", "AnyClientId"], "\(upstreamTest); \(api):511-519",
+                ["request": "unsubscribe", "clientId": .string(upstreamId), "topics": [.string(group)]]),
+            b(
+                "unregister the clientId of the app's test testSaveAndLoadIdentity: it is the path's last segment",
+                ["BackendRequest", "UpstreamTest", "AnyClientId"], "\(upstreamTest); \(api):521-525",
+                ["request": "unregister", "clientId": .string(upstreamId)]),
+        ]
         let payload: JSONValue = [
             "clientId": .string(clientA),
             "notificationData": ["contentTopic": .string(group), "encryptedMessage": "AAECAw=="],
@@ -166,7 +188,7 @@ enum IdentityBackendVectors: IdentityFixtures {
                     type: "BackendRequestTest", operation: .identityBackendRequest,
                     description:
                         "Requests exactly as sent: the authentication header (X-Convos-AuthToken with the JWT; X-Firebase-AppCheck for device registration); the Content-Type the app also sends is not listed.",
-                    ids: .block(1...100), cases: requests + registerClass),
+                    ids: .block(1...100), cases: requests + registerClass + anyClientId),
                 .init(
                     type: "TeardownTest", operation: .identityTeardown,
                     description: "The steps of deleting a conversation, in order, as Convos iOS takes them.",
@@ -179,7 +201,7 @@ enum IdentityBackendVectors: IdentityFixtures {
                     type: "ResolvePushTest", operation: .identityResolvePush,
                     description:
                         "Identities saved (and deleted) in a store, then a Convos payload resolved through it.",
-                    ids: .block(201...300), cases: resolve),
+                    ids: .block(201...300), cases: resolve + ResolvePushClassCases.cases()),
             ])
     }
 }

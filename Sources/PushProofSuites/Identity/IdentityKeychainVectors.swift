@@ -36,16 +36,18 @@ enum IdentityKeychainVectors: IdentityFixtures {
             "\(store):82-95, 38-43, 252 (JSONDecoder: the members in declaration order, unknown ones ignored)"
         let privateKeyCheck =
             "\(store):42; xmtp/libxmtp@a53a97ed:sdks/ios/Sources/XMTPiOS/Messages/PrivateKey.swift:53-64 (InvalidLength, InvalidKey)"
-        let encode = [
-            VectorCase(
-                comment: "a conversation's identity as a keychain record (judged by meaning: iOS's JSONEncoder "
-                    + "writes the members in an order that varies per process and escapes / as \\/)", flags: ["Normal"],
-                source: "\(store):45-49, 82-95, 387 (JSONEncoder().encode(identity))",
-                input: [
-                    "inboxId": .string(inboxIdOfKey), "clientId": .string(clientId),
-                    "privateKey": .string(Hex.encode(privateKey)), "databaseKey": .string(Hex.encode(databaseKey)),
-                ])
-        ]
+        let encode =
+            [
+                VectorCase(
+                    comment: "a conversation's identity as a keychain record (judged by meaning: iOS's JSONEncoder "
+                        + "writes the members in an order that varies per process and escapes / as \\/)",
+                    flags: ["Normal"],
+                    source: "\(store):45-49, 82-95, 387 (JSONEncoder().encode(identity))",
+                    input: [
+                        "inboxId": .string(inboxIdOfKey), "clientId": .string(clientId),
+                        "privateKey": .string(Hex.encode(privateKey)), "databaseKey": .string(Hex.encode(databaseKey)),
+                    ])
+            ] + KeychainEncodeCases.cases()
         func d(_ comment: String, _ flags: [String], _ text: String, code: String? = nil, source: String? = nil)
             -> VectorCase
         {
@@ -203,6 +205,7 @@ enum IdentityKeychainVectors: IdentityFixtures {
                 "privateKeyData empty", ["KeyEncoding"], record(keys: keys("", dk)), code: "INVALID_KEY_LENGTH",
                 source: privateKeyCheck),
         ]
+        let classes = KeychainDecodeClassCases.cases(firstDeployedId: 701)
         return VectorFileDeclaration(
             suite: "identity_keychain", protocolName: "convos-client-id", notes: IdentityNotes.catalogue,
             header: [
@@ -223,6 +226,16 @@ enum IdentityKeychainVectors: IdentityFixtures {
                     type: "KeychainDecodeTest", operation: .identityKeychainDecode, profile: .hardened,
                     description: "PushProof's strict reading of the record, where it differs from the app's.",
                     ids: .block(301...400), cases: strict),
+                .init(
+                    type: "KeychainDecodeTest", operation: .identityKeychainDecode, profile: .hardened,
+                    description:
+                        "PushProof's strict reading of the classes of record the app's JSONDecoder and base64 decoder read their own way (deployed tcIds 701 on, in the same order).",
+                    ids: .block(401...700), cases: classes.hardened),
+                .init(
+                    type: "KeychainDecodeTest", operation: .identityKeychainDecode,
+                    description:
+                        "Decoding as the app, by class: what its JSONDecoder (swift-foundation) and Data(base64Encoded:) read and refuse, every member given every JSON type, and records failing two checks (hardened tcIds 401 on, in the same order).",
+                    ids: .block(701...1000), cases: classes.deployed),
             ])
     }
 }

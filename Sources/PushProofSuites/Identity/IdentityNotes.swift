@@ -65,6 +65,74 @@ enum IdentityNotes {
         "InvalidInboxId": .init(
             bugType: .missingStep,
             description: "inboxId is 64 lower-case hex digits by convention; the app stores and reads any string."),
+        "UpstreamTest": .init(
+            bugType: .basic,
+            description:
+                "A case of upstream's own test suite, translated into PushProof's input: the source names the test (repo@commit:path:lines and the test's name)."
+        ),
+        "AnyClientId": .init(
+            bugType: .leniency,
+            description:
+                "The app stores, writes and looks up any string as a clientId or an inbox id (its own tests use \"test-client-123\", 1,000-character, punctuation and emoji ids); only the hardened reading of a record asks for an upper-case UUID v4."
+        ),
+        "CannotExist": .init(
+            bugType: .modifiedParameter,
+            description:
+                "An input the app cannot hold (its private key is XMTP's PrivateKey, which only a valid 32-byte scalar makes): refused with the error the app's decoder gives the same key, in every profile."
+        ),
+        "EncoderCharacters": .init(
+            bugType: .edgeCase,
+            description:
+                "Characters JSON writers spell differently (/ as \\/, <, U+2028, control characters, non-ASCII, escapes in either case, surrogate pairs): the meaning must survive."
+        ),
+        "FoundationBase64": .init(
+            bugType: .leniency,
+            description:
+                "Deployed: Foundation's Data(base64Encoded:) drops non-zero unused bits and reads some texts a canonical decoder refuses ('====', 'QQ=A', an '=' too many). The hardened reading refuses them (StrictBase64)."
+        ),
+        "RepeatedMember": .init(
+            bugType: .leniency,
+            description:
+                "Deployed: swift-foundation's JSONDecoder keeps a repeated member's first value. The hardened reading refuses repeated members (StrictJSON)."
+        ),
+        "LazyValue": .init(
+            bugType: .leniency,
+            description:
+                "Deployed: swift-foundation's JSONDecoder scans a value's structure and checks strings and numbers only when a member is decoded, so a bad escape, a lone surrogate, a raw control character or a malformed number in a member the app never reads passes; literals, \\u escapes' length and nesting are checked while scanning."
+        ),
+        "TrailingComma": .init(
+            bugType: .leniency,
+            description: "Deployed: swift-foundation's JSONScanner takes one trailing comma in an object or an array."),
+        "ByteOrderMark": .init(
+            bugType: .leniency,
+            description:
+                "Deployed: swift-foundation's JSONDecoder drops a UTF-8 byte-order mark and reads UTF-16 and UTF-32 text recognised by the NUL pattern of its first four bytes."
+        ),
+        "Whitespace": .init(
+            bugType: .edgeCase,
+            description:
+                "JSON white space is space, tab, line feed and carriage return; a no-break space, a form feed, a vertical tab or U+2028 around the record is not JSON."
+        ),
+        "TypeConfusion": .init(
+            bugType: .modifiedParameter,
+            description:
+                "Every member the app reads given every other JSON type (a number, a fraction, true, false, null, an array, an object): WRONG_TYPE; a record that is not an object: MALFORMED_JSON."
+        ),
+        "CheckOrder": .init(
+            bugType: .defined,
+            description:
+                "A record failing two checks: the app decodes inboxId, clientId, keys, then databaseKey, then privateKeyData, and checks the key last; PushProof's strict reading refuses bad JSON first and checks privateKeyData before databaseKey."
+        ),
+        "StrictJSON": .init(
+            bugType: .malleability,
+            description:
+                "Hardened: the record is RFC 8259 JSON in UTF-8 without a byte-order mark, repeated members or trailing commas, every value valid even where it is not read."
+        ),
+        "StrictBase64": .init(
+            bugType: .malleability,
+            description:
+                "Hardened: both keys are canonical padded standard base64 (no non-zero unused bits, no stray '=')."
+        ),
         "ClientIdMismatch": .init(
             bugType: .missingStep,
             description:

@@ -141,6 +141,52 @@ enum IdentityStoreVectors: IdentityFixtures {
                     save(" ", clientC), delete(""), byInbox(""), byInbox(" "),
                 ]),
         ]
+        // The app's own tests of the keychain store save any string as a clientId and an inbox
+        // id (KeychainIdentityStoreTests), and so does its inbox table (a TEXT column).
+        let tests = "xmtplabs/convos-ios@f47421a9:KeychainIdentityStoreTests/KeychainIdentityStoreTests.swift"
+        let special = "test-client!@#$%^&*()_+-=[]{}|;':\",./<>?"
+        let emoji = "client-\u{1F680}-\u{1F389}-\u{1F31F}"
+        let long = String(repeating: "b", count: 1000)
+        let upstreamTraces = [
+            try t(
+                "testSaveAndLoadIdentity: \"test-client-123\" saved and found by both keys",
+                ["UpstreamTest", "AnyClientId", "Normal"], "\(tests):32-51 (testSaveAndLoadIdentity); \(found)",
+                [save("test-inbox-123", "test-client-123"), byInbox("test-inbox-123"), byClient("test-client-123")]),
+            try t(
+                "testLoadAllIdentities: three inboxes with clientIds client1..3, each found",
+                ["UpstreamTest", "AnyClientId", "ManyRows"], "\(tests):67-87 (testLoadAllIdentities); \(found)",
+                [
+                    save("inbox1", "client1"), save("inbox2", "client2"), save("inbox3", "client3"),
+                    byClient("client2"),
+                    byClient("client1"), byClient("client3"), byInbox("inbox2"),
+                ]),
+            try t(
+                "testDeleteIdentity: \"test-client-to-delete\" is gone once its inbox is deleted",
+                ["UpstreamTest", "AnyClientId", "Deletion"], "\(tests):99-124 (testDeleteIdentity); \(deletion)",
+                [
+                    save("test-inbox-to-delete", "test-client-to-delete"), delete("test-inbox-to-delete"),
+                    byClient("test-client-to-delete"), byInbox("test-inbox-to-delete"),
+                ]),
+            try t(
+                "testVeryLongInboxId: a 1,000-character inbox id and clientId", ["UpstreamTest", "AnyClientId"],
+                "\(tests):218-233 (testVeryLongInboxId); \(found)",
+                [save(String(repeating: "a", count: 1000), long), byClient(long), byClient(String(long.dropLast()))]),
+            try t(
+                "testSpecialCharactersInInboxId: punctuation, quotes and slashes in both ids",
+                ["UpstreamTest", "AnyClientId"],
+                "\(tests):235-250 (testSpecialCharactersInInboxId); \(found)",
+                [save("test-inbox!@#$%^&*()_+-=[]{}|;':\",./<>?", special), byClient(special), save(i1, special)]),
+            try t(
+                "testUnicodeCharactersInInboxId: emoji in both ids", ["UpstreamTest", "AnyClientId"],
+                "\(tests):252-267 (testUnicodeCharactersInInboxId); \(found)",
+                [
+                    save("inbox-\u{1F680}-\u{1F389}-\u{1F31F}", emoji), byClient(emoji),
+                    byInbox("inbox-\u{1F680}-\u{1F389}-\u{1F31F}"),
+                ]),
+            try t(
+                "the empty clientId is a clientId like any other: saved once, refused to a second inbox",
+                ["AnyClientId", "ExactText"], unique, [save(i1, ""), save(i2, ""), byClient(""), byClient(" ")]),
+        ]
         return VectorFileDeclaration(
             suite: "identity_store", protocolName: "convos-client-id", notes: IdentityNotes.catalogue,
             header: [
@@ -151,7 +197,7 @@ enum IdentityStoreVectors: IdentityFixtures {
                 .init(
                     type: "StoreTraceTest", operation: .identityStoreTrace,
                     description: "Each trace starts from an empty store.", ids: .block(1...200),
-                    cases: traces + classTraces)
+                    cases: traces + classTraces + upstreamTraces)
             ])
     }
 }

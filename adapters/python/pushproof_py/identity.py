@@ -438,6 +438,22 @@ CLIENT_ID = re.compile(r"[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-
 INBOX_ID = re.compile(r"[0-9a-f]{64}\Z", re.ASCII)
 
 
+STRICT_DEPTH = 64  # PushProof's JSON reader nests at most 64 containers (docs/identity.md)
+
+
+def strict_text(value, depth):
+    """The rest of PushProof's strict JSON: no container nested deeper than STRICT_DEPTH, and no
+    string (member name or value) holding a lone surrogate, which is no Unicode text."""
+    if isinstance(value, (dict, list)):
+        if depth > STRICT_DEPTH:
+            return False
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        return all((not isinstance(k, str) or strict_text(k, depth)) and strict_text(v, depth + 1) for k, v in items)
+    if isinstance(value, str):
+        return not any(0xD800 <= ord(ch) <= 0xDFFF for ch in value)
+    return True
+
+
 def decode_record_hardened(record):
     """PushProof's strict reading (docs/identity.md, identity_keychain notes StrictRecord): RFC 8259
     JSON without repeated members; exactly the format's members at both levels (UNEXPECTED_FIELD);
@@ -448,7 +464,7 @@ def decode_record_hardened(record):
         top = strict_loads(record)
     except (ValueError, RecursionError):
         raise ProtocolError("MALFORMED_JSON")
-    if not isinstance(top, dict):
+    if not isinstance(top, dict) or not strict_text(top, 1):
         raise ProtocolError("MALFORMED_JSON")
     if any(name not in RECORD_MEMBERS for name in top):
         raise ProtocolError("UNEXPECTED_FIELD")
@@ -745,13 +761,5 @@ PROFILES = {
     "identity.teardown": ["deployed", "hardened"],
 }
 
-# Ported, not yet offered (adapters/python/README.md): the port follows Foundation and the app where
-# the reference is stricter on inputs the differential fuzzer makes.
-PENDING = {
-    "identity.keychainDecode":
-        "Foundation's base64 accepts non-zero unused bits, JSONDecoder keeps a repeated key's first value and "
-        "checks a value only when it is decoded; the reference refuses all three, and accepts one base64 text "
-        "with a non-ASCII character Foundation refuses",
-    "identity.keychainEncode": "upstream cannot hold a private key of the wrong length or out of range; the reference writes a record",
-    "identity.resolvePush": "upstream looks the clientId up before it reads the rest of the payload, and reads a clientId of another type as absent",
-}
+# Every operation is offered (adapters/python/README.md "Pending operations").
+PENDING = {}
