@@ -12,6 +12,9 @@ public enum MLSDecodingError: CodedError, Equatable, Sendable {
     case nonMinimalLength(field: String)
     /// A variable-length integer with the reserved prefix 0b11.
     case reservedLengthPrefix(field: String)
+    /// No byte at all where a vector's length should be (tls_codec calls it an invalid vector
+    /// length, not the end of the input).
+    case missingLength(field: String)
     /// A value the structure does not allow (an unknown leaf node source or credential type).
     case malformed(String)
     /// More bytes than the decoder accepts at all.
@@ -25,7 +28,7 @@ public enum MLSDecodingError: CodedError, Equatable, Sendable {
         switch self {
         case .truncated: return "TRUNCATED"
         case .trailingData: return "TRAILING_DATA"
-        case .nonMinimalLength, .reservedLengthPrefix: return "NON_CANONICAL_ENCODING"
+        case .nonMinimalLength, .reservedLengthPrefix, .missingLength: return "NON_CANONICAL_ENCODING"
         case .malformed: return "MALFORMED"
         case .inputTooLarge: return "INPUT_TOO_LARGE"
         case .wrongWireFormat: return "WRONG_WIRE_FORMAT"
@@ -39,6 +42,7 @@ public enum MLSDecodingError: CodedError, Equatable, Sendable {
         case .trailingData(let count): return "\(code): \(count) bytes after the end of the structure"
         case .nonMinimalLength(let field): return "\(code): the length of \(field) is not in its shortest form"
         case .reservedLengthPrefix(let field): return "\(code): the length of \(field) uses the reserved prefix 0b11"
+        case .missingLength(let field): return "\(code): the input ends where the length of \(field) should be"
         case .malformed(let why): return "\(code): \(why)"
         case .inputTooLarge(let size, let limit): return "\(code): \(size) bytes, the limit is \(limit)"
         case .wrongWireFormat(let f): return "\(code): wire format \(f)"

@@ -24,22 +24,27 @@ public enum DeployedKeyPackageValidation {
         let limit = min(policyLimit, sizeLimit)
         guard bytes.count <= limit else { throw .decoding(.inputTooLarge(size: bytes.count, limit: limit)) }
         guard bytes.count >= 4 else { throw .decoding(.truncated(field: "the MLSMessage header")) }
-        let kp = try decodeKeyPackageMessage(bytes)
-        // OpenMLS reads the suite as its `Ciphersuite` enum: an unknown value does not decode.
-        guard CipherSuite.named(kp.cipherSuite) != nil else {
-            throw .decoding(.malformed("cipher suite \(kp.cipherSuite) is not one OpenMLS knows"))
+        guard bytes[0] == 0, bytes[1] == 1 else {
+            throw .decoding(.unsupportedProtocolVersion(UInt16(bytes[0]) << 8 | UInt16(bytes[1])))
         }
-        // Exact decoding with minimal lengths already implies this; the server checks it anyway.
-        guard MLSMessage.keyPackage(kp).encoded == bytes else {
-            throw .decoding(.nonMinimalLength(field: "the MLSMessage (it does not re-encode to itself)"))
+        guard bytes[2] == 0, bytes[3] == 5 else {
+            throw .decoding(.wrongWireFormat(UInt16(bytes[2]) << 8 | UInt16(bytes[3])))
         }
+        // openmls reads the MLSMessage (its first fault in reading order is the answer), then the
+        // server writes the KeyPackage again and compares.
+        let kp: OpenMLSKeyPackage
+        do { kp = try OpenMLSKeyPackage.decodeMessage(bytes) } catch { throw .decoding(error) }
+        guard Array(bytes[..<4]) + kp.encoded == bytes else {
+            throw .decoding(.nonMinimalLength(field: "the MLSMessage (openmls does not write it again as it came)"))
+        }
+        // The server's own version check (after openmls refused every other version) cannot fail.
         guard kp.version == KeyPackage.mls10 else { throw .decoding(.unsupportedProtocolVersion(kp.version)) }
         guard kp.cipherSuite == cipherSuite else { throw .unsupportedCipherSuite(kp.cipherSuite) }
         let leaf = kp.leafNode
-        guard case .basic(let identity) = leaf.credential else {
+        guard leaf.credentialType == Credential.basicType else {
             throw .wrongBasicCredential("the credential is not a BasicCredential")
         }
-        guard let expected = upload.expectedIdentity, identity == Array(expected.utf8) else {
+        guard let expected = upload.expectedIdentity, leaf.credentialContent == Array(expected.utf8) else {
             throw .wrongBasicCredential("the credential identity is not the device's `did#deviceId`")
         }
         guard let enrolled = upload.enrolledSignatureKey, leaf.signatureKey == enrolled else {
@@ -59,7 +64,7 @@ public enum DeployedKeyPackageValidation {
         if let problem = XWingPublicKey.problem(kp.initKey) { throw .invalidXWingPublicKey(which: "init key", problem) }
         guard kp.initKey != leaf.encryptionKey else { throw .reusedEncryptionKey }
         let key = try! Ed25519.PublicKey(rawBytes: enrolled)  // equal to the enrolled 32-byte key
-        guard MLSLabels.verify(key, label: "LeafNodeTBS", content: leaf.tbs(), signature: leaf.signature) else {
+        guard MLSLabels.verify(key, label: "LeafNodeTBS", content: leaf.tbs, signature: leaf.signature) else {
             throw .invalidLeafSignature
         }
         guard MLSLabels.verify(key, label: "KeyPackageTBS", content: kp.tbs, signature: kp.signature) else {
@@ -67,7 +72,7 @@ public enum DeployedKeyPackageValidation {
         }
         let ref = MLSLabels.keyPackageRef(CipherSuite.named(cipherSuite)!, keyPackage: kp.encoded)
         if let declared = upload.declaredRef, declared != ref { throw .keyPackageRefMismatch }
-        return ValidatedKeyPackage(keyPackage: kp, ref: ref)
+        return ValidatedKeyPackage(keyPackage: kp.keyPackage, ref: ref)
     }
 
     /// Exactly one MLSMessage carrying a KeyPackage.

@@ -1,14 +1,34 @@
 import PushProofCrypto
 
 /// RFC 9420's own checks of a KeyPackage received outside a group (§10.1, and §7.3 for its leaf
-/// node), for the suites that sign with Ed25519. The RFC fixes no order: each check is tested
-/// alone. Unknown KeyPackage extensions and GREASE values are ignored, as §13 says.
+/// node), for the suites that sign with Ed25519. Unknown KeyPackage extensions and GREASE values
+/// are ignored, as §13 says. The RFC fixes no order between the checks once the KeyPackage is
+/// decoded and its version, suite and leaf source are known (the suite names the signature
+/// scheme; the source decides what LeafNodeTBS holds): `validate` answers the first of them in
+/// this implementation's order, `faults` lists every one that fails, each an answer another
+/// order would give (docs/catbird.md, "rfc9420").
 public enum RFC9420KeyPackageValidation {
     /// Extension types RFC 9420 itself defines (§17.3): a leaf may carry them without listing
     /// them in its capabilities.
     public static let defaultExtensionTypes: Set<UInt16> = [1, 2, 3, 4, 5]
 
     public static func validate(_ upload: KeyPackageUpload) throws(KeyPackageValidationError) -> ValidatedKeyPackage {
+        let (kp, suite) = try decode(upload)
+        if let first = faults(kp, now: upload.now).first { throw first }
+        let ref = MLSLabels.keyPackageRef(suite, keyPackage: kp.encoded)
+        if let declared = upload.declaredRef, declared != ref { throw .keyPackageRefMismatch }
+        return ValidatedKeyPackage(keyPackage: kp, ref: ref)
+    }
+
+    /// Every unordered check the upload fails, in this implementation's order; empty where the
+    /// upload does not get that far (a decoding, version, suite or source fault) or passes them all.
+    public static func faults(_ upload: KeyPackageUpload) -> [KeyPackageValidationError] {
+        guard let (kp, _) = try? decode(upload) else { return [] }
+        return faults(kp, now: upload.now)
+    }
+
+    /// The ordered part: the MLSMessage read exactly, then version, suite and leaf source.
+    static func decode(_ upload: KeyPackageUpload) throws(KeyPackageValidationError) -> (KeyPackage, CipherSuite) {
         let limit = DeployedKeyPackageValidation.sizeLimit
         guard upload.bytes.count <= limit else {
             throw .decoding(.inputTooLarge(size: upload.bytes.count, limit: limit))
@@ -18,28 +38,36 @@ public enum RFC9420KeyPackageValidation {
         guard let suite = CipherSuite.named(kp.cipherSuite), suite.signsWithEd25519 else {
             throw .unsupportedCipherSuite(kp.cipherSuite)
         }
+        guard case .keyPackage = kp.leafNode.source else { throw .unsupportedLeafSource }
+        return (kp, suite)
+    }
+
+    static func faults(_ kp: KeyPackage, now: UInt64) -> [KeyPackageValidationError] {
         let leaf = kp.leafNode
-        guard case .keyPackage(let lifetime) = leaf.source else { throw .unsupportedLeafSource }
-        guard let key = try? Ed25519.PublicKey(rawBytes: leaf.signatureKey),
-            MLSLabels.verify(key, label: "LeafNodeTBS", content: leaf.tbs(), signature: leaf.signature)
-        else { throw .invalidLeafSignature }
-        guard lifetime.notBefore <= upload.now, upload.now <= lifetime.notAfter else {
-            throw .invalidLifetime(notBefore: lifetime.notBefore, notAfter: lifetime.notAfter, now: upload.now)
+        guard case .keyPackage(let lifetime) = leaf.source else { return [.unsupportedLeafSource] }
+        var found: [KeyPackageValidationError] = []
+        let key = try? Ed25519.PublicKey(rawBytes: leaf.signatureKey)
+        if !(key.map { MLSLabels.verify($0, label: "LeafNodeTBS", content: leaf.tbs(), signature: leaf.signature) }
+            ?? false)
+        {
+            found.append(.invalidLeafSignature)
         }
-        guard leaf.capabilities.credentials.contains(leaf.credential.type) else {
-            throw .unsupportedCapabilities("the leaf's credential type is not in its capabilities")
+        if !(lifetime.notBefore <= now && now <= lifetime.notAfter) {
+            found.append(.invalidLifetime(notBefore: lifetime.notBefore, notAfter: lifetime.notAfter, now: now))
         }
-        for e in leaf.extensions where !defaultExtensionTypes.contains(e.type) {
-            guard leaf.capabilities.extensions.contains(e.type) else {
-                throw .unsupportedExtensions("leaf extension \(e.type) is not in the leaf's capabilities")
-            }
+        if !leaf.capabilities.credentials.contains(leaf.credential.type) {
+            found.append(.unsupportedCapabilities("the leaf's credential type is not in its capabilities"))
         }
-        guard kp.initKey != leaf.encryptionKey else { throw .reusedEncryptionKey }
-        guard MLSLabels.verify(key, label: "KeyPackageTBS", content: kp.tbs, signature: kp.signature) else {
-            throw .invalidKeyPackageSignature
+        for e in leaf.extensions
+        where !defaultExtensionTypes.contains(e.type) && !leaf.capabilities.extensions.contains(e.type) {
+            found.append(.unsupportedExtensions("leaf extension \(e.type) is not in the leaf's capabilities"))
+            break
         }
-        let ref = MLSLabels.keyPackageRef(suite, keyPackage: kp.encoded)
-        if let declared = upload.declaredRef, declared != ref { throw .keyPackageRefMismatch }
-        return ValidatedKeyPackage(keyPackage: kp, ref: ref)
+        if kp.initKey == leaf.encryptionKey { found.append(.reusedEncryptionKey) }
+        if !(key.map { MLSLabels.verify($0, label: "KeyPackageTBS", content: kp.tbs, signature: kp.signature) } ?? false)
+        {
+            found.append(.invalidKeyPackageSignature)
+        }
+        return found
     }
 }

@@ -786,9 +786,3 @@ def op_validate(message):
 OPERATIONS = {"catbird.keyPackageDecode": op_decode, "catbird.keyPackageValidate": op_validate}
 PROFILES = {"catbird.keyPackageDecode": ["rfc9420"],
             "catbird.keyPackageValidate": ["deployed", "legacy", "rfc9420"]}
-PENDING = {
-    "catbird.keyPackageValidate": "upstream decodes through openmls first: a KeyPackage version other than "
-                                  "the MLSMessage's, typed extension data, Size-counted vectors, faults in "
-                                  "reading order, opaque credential types (deployed 28, 37, 77, 91, 97; legacy "
-                                  "328, 331, 333); rfc9420: the RFC fixes no order of checks",
-}

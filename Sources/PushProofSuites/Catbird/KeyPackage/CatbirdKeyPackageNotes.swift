@@ -83,6 +83,26 @@ enum CatbirdKeyPackageNotes {
         "CheckOrder": .init(
             bugType: .defined,
             description: "Two faults at once: the first failing check in the server's order is the answer."),
+        "ExtensionData": .init(
+            bugType: .edgeCase,
+            description:
+                "An extension of a type openmls knows (application_id, ratchet_tree, required_capabilities, external_pub, external_senders, last_resort): both servers decode its data while reading the KeyPackage, so malformed data is a decoding error (TRUNCATED, NON_CANONICAL_ENCODING or MALFORMED) before any check of where the extension may appear."
+        ),
+        "MissingLength": .init(
+            bugType: .edgeCase,
+            description:
+                "The input ends exactly where a vector's length should be: tls_codec calls that an invalid vector length (NON_CANONICAL_ENCODING), not the end of the input (TRUNCATED)."
+        ),
+        "ReadingOrder": .init(
+            bugType: .defined,
+            description:
+                "Two decoding faults: openmls reports the first one it reads (an unknown suite before a cut end, a KeyPackage version after the whole KeyPackage is read)."
+        ),
+        "UnorderedChecks": .init(
+            bugType: .defined,
+            description:
+                "Two faults that RFC 9420 checks in no fixed order: the answer of either check passes."
+        ),
         "LegacyVersionDrift": .init(
             bugType: .legacy,
             description:

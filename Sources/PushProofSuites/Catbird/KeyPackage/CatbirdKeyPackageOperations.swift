@@ -28,11 +28,7 @@ enum CatbirdKeyPackageOperations {
 
     /// A KeyPackage upload checked as the profile's server (or RFC 9420) checks it.
     @Sendable static func keyPackageValidate(_ request: OperationRequest) throws -> JSONValue {
-        let r = request.reader
-        let upload = KeyPackageUpload(
-            bytes: try r.hex("keyPackage"), expectedIdentity: try r.optionalString("expectedIdentity"),
-            enrolledSignatureKey: r.has("signatureKey") ? try r.hex("signatureKey") : nil, now: try r.uint64("now"),
-            declaredRef: r.has("keyPackageRef") ? try r.hex("keyPackageRef") : nil)
+        let upload = try upload(request)
         let accepted: ValidatedKeyPackage
         switch request.profile {
         case .deployed: accepted = try DeployedKeyPackageValidation.validate(upload)
@@ -41,6 +37,22 @@ enum CatbirdKeyPackageOperations {
         default: throw InputError("no KeyPackage validation for profile `\(request.profile)`")
         }
         return output(accepted)
+    }
+
+    /// rfc9420: RFC 9420 fixes no order between its checks of a decoded KeyPackage, so the answer
+    /// of every check the upload fails is allowed (RFC9420KeyPackageValidation.faults). The servers
+    /// have one order: none there.
+    @Sendable static func keyPackageValidateAlternatives(_ request: OperationRequest) -> [OperationOutcome] {
+        guard request.profile == .rfc9420, let upload = try? upload(request) else { return [] }
+        return RFC9420KeyPackageValidation.faults(upload).map { OperationOutcome($0) }
+    }
+
+    static func upload(_ request: OperationRequest) throws -> KeyPackageUpload {
+        let r = request.reader
+        return KeyPackageUpload(
+            bytes: try r.hex("keyPackage"), expectedIdentity: try r.optionalString("expectedIdentity"),
+            enrolledSignatureKey: r.has("signatureKey") ? try r.hex("signatureKey") : nil, now: try r.uint64("now"),
+            declaredRef: r.has("keyPackageRef") ? try r.hex("keyPackageRef") : nil)
     }
 
     /// What an accepted upload answers: the ref, the suite, the leaf's key and its lifetime.

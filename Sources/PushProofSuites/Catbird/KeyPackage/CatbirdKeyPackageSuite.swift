@@ -23,6 +23,7 @@ public struct CatbirdKeyPackageSuite: ConformanceSuite {
             SuiteOperation(
                 .catbirdKeyPackageValidate, schema: CatbirdKeyPackageSchemas.keyPackageValidate,
                 profiles: [.deployed, .legacy, .rfc9420],
+                alternatives: CatbirdKeyPackageOperations.keyPackageValidateAlternatives,
                 output: CatbirdKeyPackageOperations.keyPackageValidate),
         ]
     }

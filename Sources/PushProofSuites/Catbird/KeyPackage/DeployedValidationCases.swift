@@ -12,6 +12,7 @@ extension CatbirdKeyPackageValidateVectors {
         let span = DeployedKeyPackageValidation.maximumLifetime
         let kp = base.keyPackage
         let wrapper = MLSMessage.keyPackage(kp).encoded
+        let openmlsFraming = openmls("framing/codec.rs", "48-56")
         var cases = [
             c("a fresh X-Wing KeyPackage", ["Normal", "XWing"], wire(W.ref), base),
             c(
@@ -96,8 +97,8 @@ extension CatbirdKeyPackageValidateVectors {
                 "suite 0x004E: not an OpenMLS Ciphersuite value, so the decoder refuses it", ["CipherSuite"],
                 wire(W.decode), base.with { $0.cipherSuite = 0x004E }, code: "MALFORMED", declaredRef: .some(nil)),
             c(
-                "KeyPackage version 2", ["ProtocolVersion"], wire(W.version), base.with { $0.version = 2 },
-                code: "UNSUPPORTED_PROTOCOL_VERSION"),
+                "KeyPackage version 2: openmls refuses a KeyPackage version other than its MLSMessage's while decoding, so the server's own version check is never reached",
+                ["ProtocolVersion"], openmlsFraming, base.with { $0.version = 2 }, code: "MALFORMED"),
             c(
                 "leaf source `update`", ["LeafSource"], wire(W.source), base.with { $0.source = .update },
                 code: "UNSUPPORTED_LEAF_SOURCE"),
@@ -126,8 +127,9 @@ extension CatbirdKeyPackageValidateVectors {
                 "x509 also in the credential types", ["Capabilities"], wire(W.capabilities),
                 base.with { $0.capabilities.credentials = [1, 2] }, code: "UNSUPPORTED_CAPABILITIES"),
             c(
-                "a leaf extension (application_id)", ["Extensions"], wire(W.extensions),
-                base.with { $0.leafExtensions = [MLSExtension(type: 1, data: [1])] }, code: "UNSUPPORTED_EXTENSIONS"),
+                "a leaf extension (application_id) whose data [01] is no key_id<V>: openmls decodes the data and it ends inside the key_id",
+                ["Extensions", "ExtensionData"], openmls("extensions/codec.rs", "101-128"),
+                base.with { $0.leafExtensions = [MLSExtension(type: 1, data: [1])] }, code: "TRUNCATED"),
             c(
                 "a GREASE KeyPackage extension (RFC 9420 says ignore it; the clean server refuses)",
                 ["Grease", "Extensions"], wire(W.extensions),
@@ -244,8 +246,8 @@ extension CatbirdKeyPackageValidateVectors {
                 base.with { $0.leafExtensions = [MLSExtension(type: 1, data: [UInt8](repeating: 0, count: 65_000))] },
                 code: "INPUT_TOO_LARGE"),
             c(
-                "exactly 65,536 bytes: not too large; refused for its leaf extension", ["SizeLimit"], wire(W.size),
-                sized(base, to: 65_536), code: "UNSUPPORTED_EXTENSIONS"),
+                "exactly 65,536 bytes: not too large; its application_id leaf extension's zeros read as an empty key_id, so the extensions vector, counted by openmls's sizes, reads on past its end and the input runs out",
+                ["SizeLimit", "ExtensionData"], wire(W.size), sized(base, to: 65_536), code: "TRUNCATED"),
             // More causes for codes with few.
             c(
                 "65,537 bytes of 0xFF: the size is checked before anything else", ["SizeLimit"], wire(W.size),
@@ -293,8 +295,8 @@ extension CatbirdKeyPackageValidateVectors {
                 "leaf source `commit` with an empty parent hash", ["LeafSource"], wire(W.source),
                 base.with { $0.source = .commit(parentHash: []) }, code: "UNSUPPORTED_LEAF_SOURCE"),
             c(
-                "KeyPackage version 0", ["ProtocolVersion"], wire(W.version), base.with { $0.version = 0 },
-                code: "UNSUPPORTED_PROTOCOL_VERSION"),
+                "KeyPackage version 0: openmls refuses a KeyPackage version other than its MLSMessage's while decoding, so the server's own version check is never reached",
+                ["ProtocolVersion"], openmlsFraming, base.with { $0.version = 0 }, code: "MALFORMED"),
             c(
                 "wire format 1 (a PublicMessage)", ["WireFormat"], wire(W.header),
                 base.with {
@@ -327,11 +329,12 @@ extension CatbirdKeyPackageValidateVectors {
                     $0.capabilities.extensions = [0x0A0A]
                 }, code: "INVALID_LIFETIME"),
             c(
-                "a leaf extension and a bad encryption key: extensions first", ["CheckOrder"], wire(W.extensions),
+                "a leaf extension with empty data and a bad encryption key: openmls decodes the application_id data first and finds no length byte",
+                ["CheckOrder", "ExtensionData", "MissingLength"], openmls("extensions/codec.rs", "101-128"),
                 base.with {
                     $0.leafExtensions = [MLSExtension(type: 1, data: [])]
                     $0.encryptionKey = XWingFault.x25519Zero.apply($0.encryptionKey)
-                }, code: "UNSUPPORTED_EXTENSIONS"),
+                }, code: "NON_CANONICAL_ENCODING"),
             c(
                 "a bad encryption key and a KeyPackage extension: the key first", ["CheckOrder"], wire(W.xwing),
                 base.with {
@@ -356,7 +359,31 @@ extension CatbirdKeyPackageValidateVectors {
                 "a bad KeyPackage signature and a wrong declared ref: the signature first", ["CheckOrder"],
                 wire(W.signatures), base.with { $0.afterSigning = { $0.signature[0] ^= 1 } },
                 code: "INVALID_KEY_PACKAGE_SIGNATURE", declaredRef: .some(SHA256.hash(wrapper))),
+            // Added with the openmls decoding classes: the intent of 77 and 97 with well-formed data, and
+            // more versions in the header.
+            c(
+                "exactly 65,536 bytes with a well-formed application_id leaf extension: not too large; refused for the extension",
+                ["SizeLimit"], wire(W.size), sized(base, to: 65_536, keyId: true), code: "UNSUPPORTED_EXTENSIONS"),
+            c(
+                "MLSMessage version 0: the server reads the header's version before openmls", ["ProtocolVersion"],
+                wire(W.header), base.with { $0.bytes = { [0, 0] + Array($0.dropFirst(2)) } },
+                code: "UNSUPPORTED_PROTOCOL_VERSION"),
+            c(
+                "MLSMessage version 0x0100 (1 little-endian)", ["ProtocolVersion"], wire(W.header),
+                base.with { $0.bytes = { [1, 0] + Array($0.dropFirst(2)) } }, code: "UNSUPPORTED_PROTOCOL_VERSION"),
+            c(
+                "MLSMessage version 2 and the last byte missing: the header first", ["ProtocolVersion", "CheckOrder"],
+                wire(W.header), base.with { $0.bytes = { [0, 2] + Array($0.dropFirst(2).dropLast()) } },
+                code: "UNSUPPORTED_PROTOCOL_VERSION"),
+            c(
+                "a well-formed application_id leaf extension and a bad encryption key: extensions first",
+                ["CheckOrder"],
+                wire(W.extensions),
+                base.with {
+                    $0.leafExtensions = [MLSExtension(type: 1, data: [0])]
+                    $0.encryptionKey = XWingFault.x25519Zero.apply($0.encryptionKey)
+                }, code: "UNSUPPORTED_EXTENSIONS"),
         ]
-        return cases
+        return cases + openmlsDecoding(c, base: base, deployed: true)
     }
 }

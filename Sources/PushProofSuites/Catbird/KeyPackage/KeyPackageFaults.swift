@@ -59,13 +59,18 @@ extension CatbirdKeyPackageValidateVectors {
         return Array(bytes[..<(at - 2)]) + [0x80, 0, UInt8(n >> 8), UInt8(n & 0xFF)] + Array(bytes[at...])
     }
 
-    /// `spec` with a leaf extension that brings its MLSMessage to exactly `size` bytes.
-    static func sized(_ spec: KeyPackageSpec, to size: Int) -> KeyPackageSpec {
+    /// `spec` with a leaf extension (application_id) that brings its MLSMessage to exactly `size`
+    /// bytes: zeros, or with `keyId` a well-formed key_id<V> of zeros.
+    static func sized(_ spec: KeyPackageSpec, to size: Int, keyId: Bool = false) -> KeyPackageSpec {
         var length = size - spec.message.count - 8
         while true {
-            let candidate = spec.with {
-                $0.leafExtensions = [MLSExtension(type: 1, data: [UInt8](repeating: 0, count: length))]
+            var data = [UInt8](repeating: 0, count: length)
+            if keyId {
+                var w = TLSWriter()
+                w.opaque(data)
+                data = w.bytes
             }
+            let candidate = spec.with { $0.leafExtensions = [MLSExtension(type: 1, data: data)] }
             let n = candidate.message.count
             if n == size { return candidate }
             length += size - n

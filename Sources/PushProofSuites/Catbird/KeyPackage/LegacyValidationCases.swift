@@ -20,7 +20,7 @@ extension CatbirdKeyPackageValidateVectors {
                 ValidatedKeyPackage(
                     keyPackage: later, ref: MLSLabels.keyPackageRef(CipherSuite.named(1)!, keyPackage: later.encoded)))
         ).json
-        return [
+        let cases: [VectorCase] = [
             c("a suite-1 KeyPackage with the bare DID", ["Normal"], db("854-889"), base),
             c("suite 3", ["Normal"], db("854-889"), KeyPackageSpec.classic(3, identity: F.did)),
             c(
@@ -94,8 +94,9 @@ extension CatbirdKeyPackageValidateVectors {
                 "init key = encryption key", ["ReusedKey"], validate, base.with { $0.initKey = $0.encryptionKey },
                 code: "REUSED_ENCRYPTION_KEY"),
             c(
-                "an application_id KeyPackage extension", ["Extensions"], validate,
-                base.with { $0.extensions = [MLSExtension(type: 1, data: [])] }, code: "UNSUPPORTED_EXTENSIONS"),
+                "an application_id KeyPackage extension with empty data: openmls decodes its data as key_id<V> and finds no length byte (tls_codec's InvalidVectorLength)",
+                ["Extensions", "ExtensionData", "MissingLength"], openmls("extensions/codec.rs", "101-128"),
+                base.with { $0.extensions = [MLSExtension(type: 1, data: [])] }, code: "NON_CANONICAL_ENCODING"),
             c(
                 "a GREASE KeyPackage extension", ["Grease", "Extensions"], validate,
                 base.with {
@@ -106,9 +107,9 @@ extension CatbirdKeyPackageValidateVectors {
                 "a last_resort extension not in the capabilities", ["Extensions"], validate,
                 base.with { $0.extensions = [MLSExtension(type: 10, data: [])] }, code: "UNSUPPORTED_EXTENSIONS"),
             c(
-                "a ratchet_tree leaf extension, refused when decoding", ["Extensions"],
-                openmls("extensions/mod.rs", "146-154,572-583"),
-                base.with { $0.leafExtensions = [MLSExtension(type: 2, data: [])] }, code: "MALFORMED"),
+                "a ratchet_tree leaf extension with empty data: openmls decodes the tree before it checks where the extension is, and finds no length byte",
+                ["Extensions", "ExtensionData", "MissingLength"], openmls("extensions/codec.rs", "101-128"),
+                base.with { $0.leafExtensions = [MLSExtension(type: 2, data: [])] }, code: "NON_CANONICAL_ENCODING"),
             c(
                 "a repeated leaf extension, refused when decoding", ["Extensions"],
                 openmls("extensions/mod.rs", "498-507"),
@@ -117,8 +118,8 @@ extension CatbirdKeyPackageValidateVectors {
                     $0.leafExtensions = [MLSExtension(type: 0x7777, data: []), MLSExtension(type: 0x7777, data: [1])]
                 }, code: "MALFORMED"),
             c(
-                "an MLSMessage wrapper where a raw KeyPackage is read", ["Framing"], db("854"),
-                base.with { $0.bytes = { [0, 1, 0, 5] + $0 } }, code: "MALFORMED"),
+                "an MLSMessage wrapper where a raw KeyPackage is read: wire format 5 reads as suite 5, and the KeyPackage's bytes as its fields until the credential's length byte 0xE7, whose prefix 0b11 tls_codec refuses",
+                ["Framing"], db("854"), base.with { $0.bytes = { [0, 1, 0, 5] + $0 } }, code: "NON_CANONICAL_ENCODING"),
             c(
                 "the last byte missing", ["Truncated"], db("854"), base.with { $0.bytes = { Array($0.dropLast()) } },
                 code: "TRUNCATED"),
@@ -175,5 +176,6 @@ extension CatbirdKeyPackageValidateVectors {
                     $0.afterSigning = { $0.signature[0] ^= 1 }
                 }, code: "REUSED_ENCRYPTION_KEY"),
         ]
+        return cases + openmlsDecoding(c, base: base, deployed: false)
     }
 }

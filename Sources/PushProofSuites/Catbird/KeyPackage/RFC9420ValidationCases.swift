@@ -104,6 +104,47 @@ extension CatbirdKeyPackageValidateVectors {
                 "suite 0x004D: KeyPackage version 0", ["ProtocolVersion"], xwing.with { $0.version = 0 },
                 code: "UNSUPPORTED_PROTOCOL_VERSION"),
         ]
-        return cases
+        return cases + unorderedPairs()
+    }
+
+    /// Two faults that RFC 9420 checks in no fixed order (§7.3, §10.1 list them without one):
+    /// either answer passes. The reference's order gives `code`; the other is also accepted, and the
+    /// reference's `alternatives` allow it for any input (RFC9420KeyPackageValidation.faults).
+    static func unorderedPairs() -> [VectorCase] {
+        let c = UploadForm.rfc9420
+        let n = F.now
+        let base = KeyPackageSpec.classic(1, identity: "alice")
+        func error(_ code: String) -> JSONValue { OperationOutcome.error(code: code, message: nil).json }
+        let expired: (inout KeyPackageSpec) -> Void = {
+            $0.source = .keyPackage(Lifetime(notBefore: n - 86_400, notAfter: n - 60))
+        }
+        let credentialNotListed: (inout KeyPackageSpec) -> Void = { $0.capabilities.credentials = [2] }
+        let extensionNotListed: (inout KeyPackageSpec) -> Void = {
+            $0.leafExtensions = [MLSExtension(type: 0xF001, data: [])]
+        }
+        let reused: (inout KeyPackageSpec) -> Void = { $0.initKey = $0.encryptionKey }
+        let badKeyPackageSignature: (inout KeyPackageSpec) -> Void = { $0.afterSigning = { $0.signature[31] ^= 2 } }
+        let badLeafSignature: (inout KeyPackageSpec) -> Void = { $0.leafTamper = { $0.signature[31] ^= 2 } }
+        typealias Fault = (what: String, change: (inout KeyPackageSpec) -> Void, code: String)
+        let expiredFault: Fault = ("expired", expired, "INVALID_LIFETIME")
+        let credentialFault: Fault = ("the credential type not listed", credentialNotListed, "UNSUPPORTED_CAPABILITIES")
+        let extensionFault: Fault = ("a leaf extension not listed", extensionNotListed, "UNSUPPORTED_EXTENSIONS")
+        let reusedFault: Fault = ("init key = encryption key", reused, "REUSED_ENCRYPTION_KEY")
+        let keyPackageSignatureFault: Fault = (
+            "a bad KeyPackage signature", badKeyPackageSignature, "INVALID_KEY_PACKAGE_SIGNATURE"
+        )
+        let leafSignatureFault: Fault = ("a bad leaf signature", badLeafSignature, "INVALID_LEAF_SIGNATURE")
+        // Each pair in the reference's order: its first fault is the reference's answer.
+        let pairs: [(Fault, Fault)] = [
+            (expiredFault, credentialFault), (expiredFault, extensionFault), (credentialFault, extensionFault),
+            (reusedFault, keyPackageSignatureFault), (extensionFault, reusedFault), (leafSignatureFault, expiredFault),
+            (expiredFault, keyPackageSignatureFault), (leafSignatureFault, keyPackageSignatureFault),
+        ]
+        return pairs.map { first, second in
+            c(
+                "\(first.what) and \(second.what): RFC 9420 orders neither check, either answer passes",
+                ["UnorderedChecks"], "RFC 9420 §7.3, §10.1", base.with(first.change).with(second.change),
+                code: first.code, alsoAccepted: [error(second.code)])
+        }
     }
 }
