@@ -28,7 +28,7 @@ import Testing
         case 4: return .deleteEpochsBefore(user: u, conversation: c, epoch: e)
         case 5: return .deleteOldEpochKeys(user: u, conversation: c, keepLast: e)
         case 6: return .deleteMarkedEpochKeys(user: u)
-        case 7: return .deleteConversation(conversation: c)
+        case 7: return .deleteConversation(user: u, conversation: c)
         case 8: return .storeKeychainItem(item, value: secret)
         case 9: return .readKeychainItem(item)
         case 10: return .deletePrivateKeys(conversation: c, beforeEpoch: e)
@@ -121,8 +121,8 @@ import Testing
         await propertyCheck(count: 300, input: Self.calls, Self.whos, Self.picks) { calls, whos, picks in
             var store = EpochKeyStore(policy: .strict)
             for s in Self.steps(calls, whos, picks) { _ = try? store.apply(s) }
-            _ = try store.apply(.deleteConversation(conversation: "c0"))
-            #expect(!store.snapshot.rows.contains { $0.conversation == "c0" })
+            _ = try store.apply(.deleteConversation(user: Self.users[0], conversation: "c0"))
+            #expect(!store.snapshot.rows.contains { $0.user == Self.users[0] && $0.conversation == "c0" })
             #expect(store.keychainItems(conversation: "c0").isEmpty)
         }
     }
@@ -161,6 +161,36 @@ import Testing
         }
         #expect(try store.apply(.deleteAllKeys(conversation: "c0")) == .deleted(2))
         #expect(store.snapshot.keychain == ["mls.epoch.metadata.c0.epoch.1", "mls.privatekey.c0.epoch.1001"])
+    }
+
+    @Test func eachAccountHasItsOwnDatabase() throws {
+        for policy in EpochKeyPolicy.allCases {
+            var store = EpochKeyStore(policy: policy)
+            let (a, b) = (Self.users[0], Self.users[1])
+            #expect(
+                try store.apply(.saveEpochSecret(user: a, conversation: "c0", epoch: 1, secret: .init(copying: [1])))
+                    == .stored)
+            #expect(
+                try store.apply(.saveEpochSecret(user: b, conversation: "c0", epoch: 1, secret: .init(copying: [2])))
+                    == .stored)
+            #expect(try store.apply(.saveKeyPackage(user: b, id: "kp", conversation: "c0")) == .stored)
+            #expect(try store.apply(.saveKeyPackage(user: a, id: "kp", conversation: "c0")) == .stored)
+            _ = try store.apply(.deleteConversation(user: b, conversation: "c0"))
+            #expect(try store.apply(.getEpochSecret(user: a, conversation: "c0", epoch: 1)) == .found([1]))
+            #expect(try store.apply(.getEpochSecret(user: b, conversation: "c0", epoch: 1)) == .notFound)
+            #expect(store.snapshot.keyPackages == (policy == .proposal ? ["kp"] : ["kp", "kp"]))
+        }
+    }
+
+    @Test func deployedEpochSecretsWriteTheirMetadata() throws {
+        for policy in EpochKeyPolicy.allCases {
+            var store = EpochKeyStore(policy: policy)
+            let secrets = try KeychainItem(kind: .epochSecrets, conversation: "c0", epoch: 2)
+            let metadata = try KeychainItem(kind: .epochMetadata, conversation: "c0", epoch: 2)
+            _ = try store.apply(.storeKeychainItem(secrets, value: SecretBytes(copying: [1])))
+            let again = try store.apply(.storeKeychainItem(metadata, value: SecretBytes(copying: [2])))
+            #expect(again == (policy == .deployed ? .replaced : .stored))
+        }
     }
 
     @Test func didNormalisationTrimsAndLowerCases() {

@@ -16,11 +16,13 @@ public enum EpochKeyStep: Sendable {
     case deleteOldEpochKeys(user: String, conversation: String, keepLast: Int64)
     /// `deleteMarkedEpochKeys(userDID:)`.
     case deleteMarkedEpochKeys(user: String)
-    /// The conversation's row deleted (`MLSConversationManager+Sync.swift:2753-2772`).
-    case deleteConversation(conversation: String)
-    /// A KeyPackage row of the device's own (`MLSKeyPackageModel`), with the conversation it
-    /// was used to join (the design document links the two; the shipped table has no such column).
-    case saveKeyPackage(id: String, conversation: String)
+    /// The conversation's row deleted from the account's database
+    /// (`MLSConversationManager+Sync.swift:2753-2772`).
+    case deleteConversation(user: String, conversation: String)
+    /// A KeyPackage row of the account's own (`MLSKeyPackageModel`, in the account's database),
+    /// with the conversation it was used to join (the design document links the two; the shipped
+    /// table has no such column).
+    case saveKeyPackage(user: String, id: String, conversation: String)
     /// `MLSKeychainManager.store...` for one item.
     case storeKeychainItem(KeychainItem, value: SecretBytes)
     /// `MLSKeychainManager.retrieve...` for one item.
@@ -32,6 +34,13 @@ public enum EpochKeyStep: Sendable {
 
     /// A trace longer than this is refused before it runs.
     public static let maximumSteps = 1000
+
+    /// Every step's name.
+    public static let names: Set<String> = [
+        "saveEpochSecret", "getEpochSecret", "deleteEpochSecret", "deleteEpochsBefore", "deleteOldEpochKeys",
+        "deleteMarkedEpochKeys", "deleteConversation", "saveKeyPackage", "storeKeychainItem", "readKeychainItem",
+        "deletePrivateKeys", "deleteAllKeys",
+    ]
 
     /// The upstream function's name (the `op` of a trace step).
     public var name: String {

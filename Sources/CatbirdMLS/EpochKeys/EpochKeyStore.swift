@@ -16,7 +16,9 @@ public enum EpochKeyPolicy: String, CaseIterable, Sendable {
 }
 
 /// A device's epoch keys: the `MLSEpochKeyModel` table, the keychain items and the KeyPackage
-/// rows, as one value that a trace of ``EpochKeyStep``s changes. Every step either completes or
+/// rows, as one value that a trace of ``EpochKeyStep``s changes. The tables are per account: the
+/// library keeps one database file per account (`MLSGRDBManager.swift:5927-5935`,
+/// `mls_messages_<DID>.db`), here named by the normalised DID; the keychain is the device's. Every step either completes or
 /// changes nothing; no input traps (upstream's traps are answered as ``EpochKeyStepResult/trap``).
 public struct EpochKeyStore: Sendable {
     public let policy: EpochKeyPolicy
@@ -31,9 +33,10 @@ public struct EpochKeyStore: Sendable {
         var marked: Bool
     }
 
-    /// A row's primary key: the conversation and epoch, and the user where rows are per user.
+    /// A row's place: the account's database (its normalised DID), then the conversation and
+    /// epoch (upstream's primary key `"<conversation>-<epoch>"` within that database).
     struct RowKey: Hashable, Sendable {
-        var user: String?
+        var user: String
         var conversation: String
         var epoch: Int64
     }
@@ -45,7 +48,13 @@ public struct EpochKeyStore: Sendable {
 
     private var rows: [RowKey: Row] = [:] { didSet { revision &+= 1 } }
     private var keychain: [KeychainItem: SecretBytes] = [:] { didSet { revision &+= 1 } }
-    private var keyPackages: [String: String] = [:] { didSet { revision &+= 1 } }
+    struct KeyPackageKey: Hashable, Sendable {
+        var user: String
+        var id: String
+    }
+
+    /// Per account, KeyPackage id -> the conversation it joined.
+    private var keyPackages: [KeyPackageKey: String] = [:] { didSet { revision &+= 1 } }
     /// strict: per user and conversation, the lowest epoch that may still be stored.
     private var floors: [FloorKey: Int64] = [:] { didSet { revision &+= 1 } }
     /// strict: rows deleted one by one.
@@ -86,10 +95,9 @@ public struct EpochKeyStore: Sendable {
         return String(String.UnicodeScalarView(scalars)).lowercased()
     }
 
-    /// The table's primary key: `"<conversation>-<epoch>"` upstream (MLSStorage.swift:1178), not
-    /// scoped to the user; one row per user elsewhere.
+    /// The row's place: the account's database, then `"<conversation>-<epoch>"` (MLSStorage.swift:1178).
     private func rowKey(user: String, conversation: String, epoch: Int64) -> RowKey {
-        RowKey(user: policy == .deployed ? nil : user, conversation: conversation, epoch: epoch)
+        RowKey(user: user, conversation: conversation, epoch: epoch)
     }
 
     private func floorKey(user: String, conversation: String) -> FloorKey {
@@ -141,10 +149,11 @@ public struct EpochKeyStore: Sendable {
             let doomed = rows.filter { $0.value.user == u && $0.value.marked }.map(\.key)
             for key in doomed { rows[key] = nil }
             return .deleted(doomed.count)
-        case .deleteConversation(let conversation):
-            return deleteConversation(conversation)
-        case .saveKeyPackage(let id, let conversation):
-            let existed = keyPackages.updateValue(conversation, forKey: id) != nil
+        case .deleteConversation(let user, let conversation):
+            return deleteConversation(user: Self.normalizeDID(user), conversation: conversation)
+        case .saveKeyPackage(let user, let id, let conversation):
+            let key = KeyPackageKey(user: Self.normalizeDID(user), id: id)
+            let existed = keyPackages.updateValue(conversation, forKey: key) != nil
             return existed ? .replaced : .stored
         case .storeKeychainItem(let item, let value):
             if policy == .strict, item.kind.isPerEpoch, let c = item.conversation, let e = item.epoch,
@@ -152,7 +161,15 @@ public struct EpochKeyStore: Sendable {
             {
                 return .refused(.epochDeleted(conversation: c, epoch: e))
             }
-            return keychain.updateValue(value, forKey: item) == nil ? .stored : .replaced
+            // `storeEpochSecrets` also stores the epoch's metadata item (MLSKeychainManager.swift:508-524):
+            // JSON with the time of the call upstream, empty here.
+            var metadata: KeychainItem?
+            if policy == .deployed, item.kind == .epochSecrets, let c = item.conversation, let e = item.epoch {
+                metadata = try KeychainItem(kind: .epochMetadata, conversation: c, epoch: e)
+            }
+            let result: EpochKeyStepResult = keychain.updateValue(value, forKey: item) == nil ? .stored : .replaced
+            if let metadata { keychain[metadata] = SecretBytes(copying: []) }
+            return result
         case .readKeychainItem(let item):
             guard let value = keychain[item] else { return .notFound }
             return .found(value.revealedBytes())
@@ -244,9 +261,10 @@ public struct EpochKeyStore: Sendable {
         }
     }
 
-    private mutating func deleteConversation(_ conversation: String) -> EpochKeyStepResult {
-        // The foreign key cascades to every user's epoch-key rows (MLSGRDBManager.swift:4690-4693).
-        let doomed = rows.filter { $0.value.conversation == conversation }.map(\.key)
+    private mutating func deleteConversation(user: String, conversation: String) -> EpochKeyStepResult {
+        // The foreign key cascades to the epoch-key rows of the account's database
+        // (MLSGRDBManager.swift:4690-4693); another account's database is another file.
+        let doomed = rows.filter { $0.key.user == user && $0.value.conversation == conversation }.map(\.key)
         for key in doomed { rows[key] = nil }
         var count = doomed.count
         if policy != .deployed {
@@ -255,7 +273,7 @@ public struct EpochKeyStore: Sendable {
             count += items.count
         }
         if policy == .proposal {
-            let packages = keyPackages.filter { $0.value == conversation }.map(\.key)
+            let packages = keyPackages.filter { $0.key.user == user && $0.value == conversation }.map(\.key)
             for id in packages { keyPackages[id] = nil }
             count += packages.count
         }
@@ -309,7 +327,8 @@ public struct EpochKeyStore: Sendable {
     /// What the store holds now.
     public var snapshot: EpochKeySnapshot {
         EpochKeySnapshot(
-            rows: storedRows, keychain: keychain.keys.map(\.account).sorted(), keyPackages: keyPackages.keys.sorted())
+            rows: storedRows, keychain: keychain.keys.map(\.account).sorted(),
+            keyPackages: keyPackages.keys.map(\.id).sorted())
     }
 
     /// The epoch-key rows alone, sorted (cheaper than a whole snapshot).
@@ -325,7 +344,8 @@ public struct EpochKeyStore: Sendable {
     public var keychainCount: Int { keychain.count }
 }
 
-/// The state of an ``EpochKeyStore``: rows, keychain accounts and KeyPackage ids, sorted.
+/// The state of an ``EpochKeyStore``: rows, keychain accounts and KeyPackage ids (every
+/// account's, an id once per account that holds it), sorted.
 public struct EpochKeySnapshot: Equatable, Sendable {
     public enum RowState: String, Sendable {
         /// Readable.

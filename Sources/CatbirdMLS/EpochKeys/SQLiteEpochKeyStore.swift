@@ -6,7 +6,9 @@ import PushProofStorage
 ///
 /// `deployed` keeps the client's table as it ships (CatbirdMLSCore@3071f3ad,
 /// `MLSGRDBManager.swift:4690-4700` and the v8 `deletedAt` column): primary key
-/// `"<conversation>-<epoch>"`, `isActive`, `deletedAt`, soft deletes. `strict` (RFC 9420 §9.2) keeps
+/// `"<conversation>-<epoch>"` within an account's database (one file per account upstream,
+/// `MLSGRDBManager.swift:5927-5935`; here one table, the key prefixed by the account),
+/// `isActive`, `deletedAt`, soft deletes. `strict` (RFC 9420 §9.2) keeps
 /// one row per user, conversation and epoch, deletes rows outright with `secure_delete` on (freed
 /// pages are overwritten), and records the deletion points so that a deleted epoch is refused
 /// back. Every call is one transaction (inside a scratch session, ``scratch(_:)``, a savepoint).
@@ -60,11 +62,11 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
         try connection.scratch(body)
     }
 
-    /// The row's primary key: upstream's `"<conversation>-<epoch>"`, or per user (strict).
+    /// The row's primary key: the account's database (its DID, length-prefixed), then upstream's
+    /// `"<conversation>-<epoch>"` (deployed) or a length-prefixed conversation and the epoch (strict).
     private func id(_ user: String, _ conversation: String, _ epoch: Int64) -> String {
-        // Length-prefixed where it is PushProof's own: unambiguous whatever the ids contain.
         policy == .deployed
-            ? "\(conversation)-\(epoch)"
+            ? "\(user.utf8.count):\(user)\(conversation)-\(epoch)"
             : "\(user.utf8.count):\(user)\(conversation.utf8.count):\(conversation)\(epoch)"
     }
 
@@ -211,9 +213,11 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
                     ).runDirect(.text(u))
                     return .deleted(db.changesCount)
                 }
-            case .deleteConversation(let c):
+            case .deleteConversation(let user, let c):
                 return try connection.writeOne { db in
-                    try db.cachedStatement(sql: "DELETE FROM epochKey WHERE conversationID = ?").runDirect(.text(c))
+                    try db.cachedStatement(
+                        sql: "DELETE FROM epochKey WHERE conversationID = ? AND currentUserDID = ?"
+                    ).runDirect(.text(c), .text(normal(user)))
                     return .deleted(db.changesCount)
                 }
             default:

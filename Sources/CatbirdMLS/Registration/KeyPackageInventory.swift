@@ -137,8 +137,13 @@ public struct KeyPackageInventory: Sendable {
         case .publish(let owner, let device, let uploads):
             if policy == .deployed { return replenishDeployed(owner: owner, device: device, uploads) }
             guard let first = uploads.first else { return .refused(code: "INVALID_REQUEST", status: 400) }
-            // publish_key_packages.rs:81-150 stores only items.first(); strict stores each.
-            return insertLegacy(owner: owner, device: device, policy == .legacy ? [first] : uploads, dedup: false)
+            // publish_key_packages.rs:81-150 stores only items.first(); strict stores each. An
+            // expiry at or before now is 400 (:106-110); strict checks every item it stores.
+            let items = policy == .legacy ? [first] : uploads
+            guard !items.contains(where: { $0.notAfter <= now }) else {
+                return .refused(code: "INVALID_REQUEST", status: 400)
+            }
+            return insertLegacy(owner: owner, device: device, items, dedup: false)
         case .publishBatch(let owner, let device, let uploads):
             if policy == .deployed { return replenishDeployed(owner: owner, device: device, uploads) }
             return publishBatchLegacy(owner: owner, device: device, uploads)
@@ -152,11 +157,13 @@ public struct KeyPackageInventory: Sendable {
                 packages[i].reservedAt = now
                 return .changed
             }
-            // db.rs:1482-1511: not consumed, not reserved within the window; expiry not checked.
-            guard packages[i].consumedAt == nil, !reservedRecently(packages[i]) else {
-                return .refused(code: "NOT_AVAILABLE", status: 409)
+            // db.rs:1482-1511: an UPDATE of every row with the hash, not consumed and not reserved
+            // within the window (expiry not checked); no row changed is a refusal.
+            let free = packages.indices.filter {
+                packages[$0].ref == ref && packages[$0].consumedAt == nil && !reservedRecently(packages[$0])
             }
-            packages[i].reservedAt = now
+            guard !free.isEmpty else { return .refused(code: "NOT_AVAILABLE", status: 409) }
+            for j in free { packages[j].reservedAt = now }
             return .changed
         case .consume(let ref):
             guard policy == .deployed else { return unsupported }
@@ -400,23 +407,30 @@ public struct KeyPackageInventory: Sendable {
         packages.filter { $0.owner == owner && $0.consumedAt == nil && $0.notAfter > now }.count
     }
 
+    /// publish_key_packages.rs:153-305: 1 to 100 items (a ref may repeat: nothing looks), the
+    /// hourly rate, the unconsumed limit, then any item expiring at or before now fails the
+    /// whole batch with HTTP 200 and nothing stored (:239-268), then each item stored.
     private mutating func publishBatchLegacy(owner: String, device: String, _ uploads: [Upload]) -> Result {
-        if let refused = Self.signedBodyRefusal(uploads) { return refused }
+        guard (1...Self.legacyBatchLimit).contains(uploads.count) else {
+            return .refused(code: "INVALID_REQUEST", status: 400)
+        }
         let recent = packages.filter { $0.owner == owner && $0.createdAt > ago(3600) }.count
         guard recent < Self.legacyUploadsPerHour else { return .refused(code: "RATE_LIMITED", status: 429) }
         let open = unconsumed(owner)
         guard open < Self.legacyUnconsumedLimit, open + uploads.count <= Self.legacyUnconsumedLimit else {
             return .refused(code: "TOO_MANY_UNCONSUMED", status: 429)
         }
+        guard !uploads.contains(where: { $0.notAfter <= now }) else { return .published(0) }
         // The batch's de-duplication compares SHA-256 of the bytes with the stored RefHash
-        // (publish_key_packages.rs:294-305 vs db.rs:886-889): it never matches. strict: it does.
+        // (publish_key_packages.rs:294-305 vs db.rs:886-889): it never matches. strict: it does,
+        // among the owner's rows as the query scopes it (:297-301), items of this batch included.
         return insertLegacy(owner: owner, device: device, uploads, dedup: policy == .strict)
     }
 
     private mutating func insertLegacy(owner: String, device: String, _ uploads: [Upload], dedup: Bool) -> Result {
         var stored = 0
         for u in uploads {
-            if dedup, packages.contains(where: { $0.ref == u.ref }) { continue }
+            if dedup, packages.contains(where: { $0.owner == owner && $0.ref == u.ref }) { continue }
             packages.append(
                 Package(
                     ref: u.ref, owner: owner, device: device, initKey: u.initKey, createdAt: now,

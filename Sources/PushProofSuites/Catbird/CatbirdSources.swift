@@ -45,6 +45,8 @@ extension CatbirdSources {
     static let normalizeDID = core("Storage/MLSStorageHelpers.swift", "32-34")
     static let epochKeySchema = core("Storage/MLSGRDBManager.swift", "4615-4616,4690-4700")
     static let deleteConversation = core("Service/Extensions/MLSConversationManager+Sync.swift", "2753-2772")
+    static let databasePerAccount = core("Storage/MLSGRDBManager.swift", "5927-5936")
+    static let storeEpochSecrets = keychain("508-524")
     static let keyPackageTable = core("Storage/MLSGRDBManager.swift", "4679-4688")
     static let keychainNames = keychain("148-177")
     static let keychainStore = keychain("589-612")

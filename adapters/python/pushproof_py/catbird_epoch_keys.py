@@ -8,7 +8,6 @@ strict and proposal: the rules docs/catbird.md states for them ("Forward secrecy
   strict is PushProof's reading of RFC 9420 §9.2, proposal the design document (seed 004:30-32,
   175-230, 335-342).
 """
-import os
 import re
 
 from .common import ProtocolError, is_int
@@ -452,17 +451,6 @@ OPERATIONS = {
 }
 
 PROFILES = {
-    "catbird.epochKeyTrace": ["strict", "proposal"],
+    "catbird.epochKeyTrace": ["deployed", "strict", "proposal"],
     "catbird.keychainItem": ["deployed", "proposal"],
 }
-
-# Ported, not yet offered (adapters/python/README.md): the deployed profile of catbird.epochKeyTrace,
-# where the library keeps one database per account (GM:77, 5927-5935), so a second account's save
-# does not take over the first's row (tcId 24), and storeEpochSecrets also writes the epoch's
-# metadata item (KC:508-524; tcIds 28, 30-33). PUSHPROOF_PY_PENDING=1 offers it.
-PENDING_PROFILES = {
-    "catbird.epochKeyTrace": ["deployed"],
-}
-if os.environ.get("PUSHPROOF_PY_PENDING") == "1":
-    for name, extra in PENDING_PROFILES.items():
-        PROFILES[name] = PROFILES.get(name, ["deployed"]) + extra

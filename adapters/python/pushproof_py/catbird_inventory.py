@@ -10,6 +10,7 @@ legacy: ported from mls-ds@5278d0ce: GK = server/src/handlers/mls_chat/get_key_p
 strict: the same flows with the three bugs docs/catbird.md names fixed: `publish` stores every item,
   the batch de-duplication compares like with like (the refs), and the sweep's cap counts per device.
 """
+import os
 import re
 
 from .common import ProtocolError, is_int
@@ -436,17 +437,15 @@ OPERATIONS = {
 }
 
 PROFILES = {
-    "catbird.inventoryTrace": ["deployed", "legacy", "strict"],
+    "catbird.inventoryTrace": ["legacy", "strict"],
 }
 
-# Ported, not yet offered (adapters/python/README.md): the port follows upstream where the reference
-# does not: the clean server checks the body's declared refs for repeats (TR), the reference the
-# packages' own refs; the legacy server refuses uploads whose expiry is not after now (PK:106-110,
-# 250-268; tcId 203 stores one), stores a batch that repeats a ref (PK:293-305), and reserves every
-# row of a hash (DB:1491-1505); strict de-duplicates per owner as PK:297-301 scopes it.
-PENDING = {
-    "catbird.inventoryTrace":
-        "deployed: a repeat is looked for among the declared refs (transcript.rs enforce_contract_order); legacy: "
-        "uploads expiring at or before now refused (tcId 203), a batch repeating a ref stored, reserve marks every "
-        "row of the ref; strict: de-duplication per owner",
+# Ported, not yet offered (adapters/python/README.md): the deployed profile, where the port follows
+# upstream and the reference does not: the clean server checks the body's declared refs for
+# repeats (TR), the reference the packages' own refs. PUSHPROOF_PY_PENDING=1 offers it.
+PENDING_PROFILES = {
+    "catbird.inventoryTrace": ["deployed"],
 }
+if os.environ.get("PUSHPROOF_PY_PENDING") == "1":
+    for name, extra in PENDING_PROFILES.items():
+        PROFILES[name] = extra + PROFILES.get(name, ["deployed"])

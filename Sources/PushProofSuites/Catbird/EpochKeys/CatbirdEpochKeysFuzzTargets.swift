@@ -108,8 +108,8 @@ enum EpochKeyStoreHarness {
             case "deleteEpochsBefore": steps.append(.deleteEpochsBefore(user: u, conversation: c, epoch: e))
             case "deleteOldEpochKeys": steps.append(.deleteOldEpochKeys(user: u, conversation: c, keepLast: e))
             case "deleteMarkedEpochKeys": steps.append(.deleteMarkedEpochKeys(user: u))
-            case "deleteConversation": steps.append(.deleteConversation(conversation: c))
-            case "saveKeyPackage": steps.append(.saveKeyPackage(id: "kp\(n % 4)", conversation: c))
+            case "deleteConversation": steps.append(.deleteConversation(user: u, conversation: c))
+            case "saveKeyPackage": steps.append(.saveKeyPackage(user: u, id: "kp\(n % 4)", conversation: c))
             case "storeKeychainItem":
                 steps.append(.storeKeychainItem(item(who >> 4, conversation: c, epoch: e), value: secret))
             case "readKeychainItem": steps.append(.readKeychainItem(item(who >> 4, conversation: c, epoch: e)))
@@ -236,9 +236,11 @@ enum EpochKeyStoreHarness {
                     back == .refused(.epochDeleted(conversation: conversation, epoch: cutoff - 1)),
                     "a strict store took back an epoch below its deletion point")
             }
-        case .deleteConversation(let conversation):
+        case .deleteConversation(let user, let conversation):
+            let u = EpochKeyStore.normalizeDID(user)
             fuzzInvariant(
-                !after.rows.contains { $0.conversation == conversation }, "a deleted conversation kept an epoch key")
+                !after.rows.contains { $0.user == u && $0.conversation == conversation },
+                "a deleted conversation kept an epoch key of its account")
             fuzzInvariant(
                 store.keychainItems(conversation: conversation).isEmpty, "a deleted conversation kept keychain items")
         case .deletePrivateKeys(let conversation, let cutoff):

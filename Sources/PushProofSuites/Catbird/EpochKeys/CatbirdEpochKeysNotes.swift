@@ -59,10 +59,17 @@ enum CatbirdEpochKeysNotes {
         ),
         "TwoAccounts": .init(
             bugType: .edgeCase, description: "Two signed-in accounts on one device in the same conversation."),
-        "SharedPrimaryKey": .init(
-            bugType: .knownBug,
+        "DatabasePerAccount": .init(
+            bugType: .edgeCase,
             description:
-                "The epoch-key row's primary key is \"<conversation>-<epoch>\", not scoped to the user: the second account's save takes over the first account's row."
+                "The library keeps one database file per account (mls_messages_<DID>.db): the row key \"<conversation>-<epoch>\" is not scoped to the user, but another account's calls reach another database."
+        ),
+        "KeychainMetadata": .init(
+            bugType: .basic, description: "The epoch metadata item beside an epoch's secrets in the keychain."),
+        "EpochMetadataWritten": .init(
+            bugType: .edgeCase,
+            description:
+                "The deployed storeEpochSecrets also stores the epoch's metadata item (written AfterFirstUnlock; its content, JSON with the time of the call, is left empty in the traces)."
         ),
         "DeleteConversation": .init(
             bugType: .basic, description: "What deleting a conversation leaves stored under its id."),

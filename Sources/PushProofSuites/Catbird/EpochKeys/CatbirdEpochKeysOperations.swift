@@ -38,29 +38,44 @@ enum CatbirdEpochKeysOperations {
             qualifier: qualifier)
     }
 
-    /// One step of a trace; `user` is the trace's `userDid` unless the step names its own.
-    static func step(_ value: JSONValue, user traceUser: String) throws -> EpochKeyStep {
+    /// One step of a trace; `user` is the trace's `userDid` unless the step names its own. Every
+    /// step is read before any runs (docs/vector-format.md), so a negative epoch where upstream
+    /// takes a UInt64, or a negative keepLast where the policy refuses one, is refused here, even
+    /// after a step that would trap.
+    static func step(_ value: JSONValue, user traceUser: String, policy: EpochKeyPolicy) throws -> EpochKeyStep {
         let r = InputReader(value)
         let op = try r.string("op")
         let user = try r.optionalString("userDid") ?? traceUser
         func conversation() throws -> String { try r.string("conversation") }
+        func epoch() throws -> Int64 {
+            let e = try r.int64("epoch")
+            guard e >= 0 else {
+                throw EpochKeyStoreError.invalidEpoch("the epoch is a UInt64 upstream; \(e) is negative")
+            }
+            return e
+        }
         switch op {
         case "saveEpochSecret":
             return .saveEpochSecret(
-                user: user, conversation: try conversation(), epoch: try r.int64("epoch"),
+                user: user, conversation: try conversation(), epoch: try epoch(),
                 secret: SecretBytes(copying: try r.hex("secret")))
         case "getEpochSecret":
-            return .getEpochSecret(user: user, conversation: try conversation(), epoch: try r.int64("epoch"))
+            return .getEpochSecret(user: user, conversation: try conversation(), epoch: try epoch())
         case "deleteEpochSecret":
-            return .deleteEpochSecret(user: user, conversation: try conversation(), epoch: try r.int64("epoch"))
+            return .deleteEpochSecret(user: user, conversation: try conversation(), epoch: try epoch())
         case "deleteEpochsBefore":
-            return .deleteEpochsBefore(user: user, conversation: try conversation(), epoch: try r.int64("epoch"))
+            return .deleteEpochsBefore(user: user, conversation: try conversation(), epoch: try epoch())
         case "deleteOldEpochKeys":
-            return .deleteOldEpochKeys(user: user, conversation: try conversation(), keepLast: try r.int64("keepLast"))
+            let c = try conversation()
+            let keepLast = try r.int64("keepLast")
+            guard policy == .deployed || keepLast >= 0 else {
+                throw EpochKeyStoreError.invalidKeepLast("keepLast is a count; \(keepLast) is negative")
+            }
+            return .deleteOldEpochKeys(user: user, conversation: c, keepLast: keepLast)
         case "deleteMarkedEpochKeys": return .deleteMarkedEpochKeys(user: user)
-        case "deleteConversation": return .deleteConversation(conversation: try conversation())
+        case "deleteConversation": return .deleteConversation(user: user, conversation: try conversation())
         case "saveKeyPackage":
-            return .saveKeyPackage(id: try r.string("keyPackageId"), conversation: try conversation())
+            return .saveKeyPackage(user: user, id: try r.string("keyPackageId"), conversation: try conversation())
         case "storeKeychainItem":
             return .storeKeychainItem(try item(r), value: SecretBytes(copying: try r.hex("value")))
         case "readKeychainItem": return .readKeychainItem(try item(r))
@@ -77,8 +92,17 @@ enum CatbirdEpochKeysOperations {
         let user = try r.string("userDid")
         let raw = try r.array("steps")
         guard raw.count <= EpochKeyStep.maximumSteps else { throw EpochKeyStoreError.tooManySteps(raw.count) }
-        let steps = try raw.map { try step($0, user: user) }
-        var store = EpochKeyStore(policy: try policy(request.profile))
+        let policy = try policy(request.profile)
+        // The steps' names and keychain items first, then each step's other members.
+        for value in raw {
+            guard value.members != nil else { throw InputError("a step must be an object") }
+            guard case .string(let op)? = value["op"], EpochKeyStep.names.contains(op) else {
+                throw EpochKeyStoreError.unknownStep("no epoch-key step `\(value["op"].map(JSONWriter.compact) ?? "")`")
+            }
+            if op == "storeKeychainItem" || op == "readKeychainItem" { _ = try item(InputReader(value)) }
+        }
+        let steps = try raw.map { try step($0, user: user, policy: policy) }
+        var store = EpochKeyStore(policy: policy)
         var answers: [JSONValue] = []
         var trapped = false
         for s in steps {

@@ -30,6 +30,8 @@ enum CatbirdEpochKeysVectors {
         var deployedFlags: [String] = []
         /// Flags that describe the strict answer only.
         var strictFlags: [String] = []
+        /// Said after the comment in the deployed profile only.
+        var deployedNote: String? = nil
     }
 
     static let conversation = "3b9f0c7e51a24d68"
@@ -75,11 +77,15 @@ enum CatbirdEpochKeysVectors {
         if let user { v = v.setting("userDid", to: .string(user)) }
         return v
     }
-    static func dropConversation(_ c: String = conversation) -> JSONValue {
-        op("deleteConversation", ["conversation": .string(c)])
+    static func dropConversation(_ c: String = conversation, user: String? = nil) -> JSONValue {
+        var v = op("deleteConversation", ["conversation": .string(c)])
+        if let user { v = v.setting("userDid", to: .string(user)) }
+        return v
     }
-    static func keyPackage(_ id: String, _ c: String = conversation) -> JSONValue {
-        op("saveKeyPackage", ["keyPackageId": .string(id), "conversation": .string(c)])
+    static func keyPackage(_ id: String, _ c: String = conversation, user: String? = nil) -> JSONValue {
+        var v = op("saveKeyPackage", ["keyPackageId": .string(id), "conversation": .string(c)])
+        if let user { v = v.setting("userDid", to: .string(user)) }
+        return v
     }
     static func item(
         _ kind: String, _ e: Int64? = nil, _ c: String? = conversation, _ extra: KeyValuePairs<String, JSONValue> = [:]
@@ -207,9 +213,13 @@ enum CatbirdEpochKeysVectors {
                 source: S.deleteMarkedEpochKeys + " " + S.normalizeDID,
                 deployedFlags: ["UnnormalisedDid", "SoftDelete"]),
             Trace(
-                comment: "two accounts on one device, in the same conversation", flags: ["TwoAccounts"],
+                comment:
+                    "two accounts on one device, in the same conversation: each account has its own database "
+                    + "(mls_messages_<DID>.db), so the second save is a row of its own and each reads its secret",
+                flags: ["TwoAccounts"],
                 steps: [save(4), save(4, version: 1, user: second), get(4), get(4, user: second)],
-                source: S.epochKeySchema + " " + S.saveEpochSecret, deployedFlags: ["SharedPrimaryKey"]),
+                source: S.databasePerAccount + " " + S.epochKeySchema + " " + S.saveEpochSecret,
+                deployedFlags: ["DatabasePerAccount"]),
             Trace(
                 comment: "conversation ids that end in digits do not collide", flags: ["EdgeCase"],
                 steps: [save(12, "team"), save(2, "team-1"), get(12, "team"), get(2, "team-1")],
@@ -233,7 +243,8 @@ enum CatbirdEpochKeysVectors {
                     store(item("archive", 1, conversation, ["archiveType": "signature"])),
                     deletePrivateKeys(2), read(item("privateKey", 1)), read(item("epochSecrets", 1)),
                     read(item("privateKey", 2)),
-                ], source: S.deletePrivateKeys, deployedFlags: ["PrivateKeysOnly"], strictFlags: ["ForwardSecrecy"]),
+                ], source: S.deletePrivateKeys, deployedFlags: ["PrivateKeysOnly"], strictFlags: ["ForwardSecrecy"],
+                deployedNote: metadataNote),
             Trace(
                 comment: "keychain: the test upstream ships (0-4 stored, delete before 3)",
                 flags: ["KeychainDeleteBefore"],
@@ -244,17 +255,17 @@ enum CatbirdEpochKeysVectors {
             ),
             Trace(
                 comment: "keychain: private keys before epoch 0", flags: ["KeychainDeleteBefore", "EpochBoundary"],
-                steps: epochItems + [deletePrivateKeys(0)], source: S.deletePrivateKeys),
+                steps: epochItems + [deletePrivateKeys(0)], source: S.deletePrivateKeys, deployedNote: metadataNote),
             Trace(
                 comment: "keychain: private keys before epoch -1", flags: ["KeychainDeleteBefore", "NegativeCount"],
                 steps: epochItems + [deletePrivateKeys(-1), read(item("privateKey", 0))], deployed: .trapped,
-                source: S.deletePrivateKeys, deployedFlags: ["Trap"]),
+                source: S.deletePrivateKeys, deployedFlags: ["Trap"], deployedNote: metadataNote),
             Trace(
                 comment: "keychain: a private key stored again below the deletion point",
                 flags: ["KeychainDeleteBefore", "ResaveDeleted"],
                 steps: epochItems + [deletePrivateKeys(2), store(item("privateKey", 1)), read(item("privateKey", 1))],
                 source: S.deletePrivateKeys + " " + S.keychainStore, deployedFlags: ["DeletedEpochReturns"],
-                strictFlags: ["ForwardSecrecy"]),
+                strictFlags: ["ForwardSecrecy"], deployedNote: metadataNote),
             Trace(
                 comment: "keychain: delete all keys of a conversation", flags: ["KeychainWipe"],
                 steps: [
@@ -266,7 +277,7 @@ enum CatbirdEpochKeysVectors {
                     store(item("welcomeMessage")), store(item("rejoinPSK", nil, conversation, ["did": .string(did)])),
                     store(item("groupState", nil, other)), deleteAll(),
                 ], source: S.deleteAllKeys,
-                deployedFlags: ["WipeStopsAt1000", "MetadataAndArchiveSurvive"]),
+                deployedFlags: ["WipeStopsAt1000", "MetadataAndArchiveSurvive"], deployedNote: metadataNote),
             Trace(
                 comment: "keychain: items of another conversation and of no conversation stay",
                 flags: ["KeychainWipe"],
@@ -357,6 +368,34 @@ enum CatbirdEpochKeysVectors {
                 } + [before(3)] + (0...4).map { get(Int64($0)) },
                 source: S.saveEpochSecret + " " + S.deleteEpochsBefore + " " + S.getEpochSecret,
                 deployedFlags: ["SoftDelete"], strictFlags: ["ForwardSecrecy"]),
+        ] + accountTraces(second: second, shouting: shouting) + metadataTraces() + readFirstTraces()
+    }
+
+    /// Every step is read before any runs: a step no client can make is refused even after one
+    /// that would trap.
+    static func readFirstTraces() -> [Trace] {
+        let three = [save(0), save(1), save(2)]
+        let invalid = Expect.error("INVALID_EPOCH")
+        return [
+            Trace(
+                comment: "a negative epoch read after a keep-last that traps: the trace is refused before it runs",
+                flags: ["NegativeEpoch", "NegativeCount"], steps: three + [keepLast(-1), get(-1)], deployed: invalid,
+                strict: .error("INVALID_KEEP_LAST"), proposal: .error("INVALID_KEEP_LAST"),
+                source: S.deleteOldEpochKeys + " " + S.getEpochSecret),
+            Trace(
+                comment: "a negative cutoff after a keychain delete-before that traps",
+                flags: ["NegativeEpoch", "NegativeCount"],
+                steps: three + [deletePrivateKeys(-1), before(-1)], deployed: invalid, strict: invalid,
+                proposal: invalid, source: S.deletePrivateKeys + " " + S.deleteEpochsBefore),
+            Trace(
+                comment: "the smallest epoch deleted, then saved, after a trap", flags: ["NegativeEpoch"],
+                steps: three + [keepLast(.min), deletePrivateKeys(-5), deleteOne(.min), save(-1)], deployed: invalid,
+                strict: .error("INVALID_KEEP_LAST"), proposal: .error("INVALID_KEEP_LAST"),
+                source: S.deleteEpochSecret + " " + S.saveEpochSecret),
+            Trace(
+                comment: "a step that is no upstream call after a trap", flags: ["UnknownStep", "NegativeCount"],
+                steps: three + [keepLast(-1), op("deleteEverything")], deployed: .error("UNKNOWN_STEP"),
+                strict: .error("UNKNOWN_STEP"), proposal: .error("UNKNOWN_STEP"), source: S.keychainNames),
         ]
     }
 
@@ -389,12 +428,14 @@ enum CatbirdEpochKeysVectors {
         traces().compactMap { t in
             let expect: Expect
             var flags = t.flags
+            var comment = t.comment
             let source: String
             switch profile {
             case .deployed:
                 expect = t.deployed
                 flags += t.deployedFlags
                 source = t.source
+                comment += t.deployedNote.map { "; " + $0 } ?? ""
             case .strict:
                 expect = t.strict
                 flags += t.strictFlags
@@ -407,11 +448,11 @@ enum CatbirdEpochKeysVectors {
             switch expect {
             case .absent: return nil
             case .completed:
-                return VectorCase(comment: t.comment, flags: flags, source: source, input: input, outcome: "completed")
+                return VectorCase(comment: comment, flags: flags, source: source, input: input, outcome: "completed")
             case .trapped:
-                return VectorCase(comment: t.comment, flags: flags, source: source, input: input, outcome: "trapped")
+                return VectorCase(comment: comment, flags: flags, source: source, input: input, outcome: "trapped")
             case .error(let code):
-                return VectorCase(comment: t.comment, flags: flags, source: source, input: input, code: code)
+                return VectorCase(comment: comment, flags: flags, source: source, input: input, code: code)
             }
         }
     }

@@ -74,6 +74,24 @@ enum CatbirdRegistrationNotes {
             description:
                 "The legacy batch de-duplication compares SHA-256 of the bytes with stored RefHashes: it never matches, so the same package is stored again."
         ),
+        "ExpiredUpload": .init(
+            bugType: .edgeCase,
+            description:
+                "An upload whose expiry is at or before now: the legacy `publish` refuses it (400), a `publishBatch` holding one answers 200 and stores nothing."
+        ),
+        "BatchFailsWhole": .init(
+            bugType: .knownBug,
+            description:
+                "The legacy batch validates every item first: one bad item fails the whole batch, answered HTTP 200 with succeeded 0 (a client reading the status alone believes it published)."
+        ),
+        "ReserveEveryRow": .init(
+            bugType: .edgeCase,
+            description:
+                "The legacy reservation is an UPDATE of every free row with the hash: a package stored twice is reserved in each row; no row changed is a refusal."
+        ),
+        "PerOwner": .init(
+            bugType: .edgeCase,
+            description: "The legacy de-duplication looks among the uploading user's rows only (owner_did)."),
         "UnconsumedLimit": .init(
             bugType: .edgeCase, description: "The legacy server refuses (429) past 100 unconsumed packages per user."),
         "CapPerOwner": .init(

@@ -339,8 +339,13 @@ enum InventoryCases {
                 "claims until none are left", ["HandedOutOnce"], claimSource,
                 two + [claim(), claim(), claim(), claim()]),
             trace(
-                "a package whose expiry has passed, or is now, is not handed out", ["Lifetime"], claimSource,
-                [batch([kp("x", notAfter: now), kp("y", notAfter: now + 10)]), claim(), claim()]),
+                "a package whose expiry has passed, or is now, is not handed out (the packages are uploaded "
+                    + "before they expire and the clock moves: an upload expiring at or before now is refused)",
+                ["Lifetime"], claimSource,
+                [
+                    batch([kp("w", notAfter: now + 5), kp("x", notAfter: now + 10), kp("y", notAfter: now + 20)]),
+                    advance(10), claim(), claim(),
+                ]),
             trace(
                 "a package reserved 299 s ago is not handed out", ["ReservationWindow"],
                 claimSource + " " + reserveSource,
@@ -388,7 +393,50 @@ enum InventoryCases {
                     batch([kp("c1"), kp("c2"), kp("exp", notAfter: now + 10), kp("young")]), claim(), advance(10),
                     sweep, advance(86_390), sweep, advance(1), sweep, advance(6 * 86_400 - 1), sweep, advance(2), sweep,
                 ]),
-        ] + bugTraces(.legacy)
+        ] + bugTraces(.legacy) + expiredUploadTraces()
+    }
+
+    static let expirySource = "\(legacy)/handlers/mls_chat/publish_key_packages.rs:106-110,239-268"
+
+    /// legacy: an upload whose expiry is at or before now. `publish` refuses it with 400; a batch
+    /// holding one answers 200 and stores nothing.
+    static func expiredUploadTraces() -> [VectorCase] {
+        [
+            trace(
+                "publish of a package expiring now, then one second ago: 400 each", ["ExpiredUpload"], expirySource,
+                [publish([kp("e", notAfter: now)]), publish([kp("f", notAfter: now - 1)]), claim()]),
+            trace(
+                "publish of a package expiring in one second is stored", ["ExpiredUpload", "Lifetime"],
+                expirySource, [publish([kp("e", notAfter: now + 1)]), claim()]),
+            trace(
+                "publish with three items, the first expiring now: 400", ["PublishFirstOnly", "ExpiredUpload"],
+                publishSource + " " + expirySource, [publish([kp("s1", notAfter: now), kp("s2"), kp("s3")]), claim()]),
+            trace(
+                "a batch with one package expiring now: 200, nothing stored", ["ExpiredUpload", "BatchFailsWhole"],
+                expirySource, [batch([kp("b1"), kp("b2", notAfter: now), kp("b3")]), claim()]),
+            trace(
+                "a batch whose last package expired long ago: nothing stored, and the rate still counts nothing",
+                ["ExpiredUpload", "BatchFailsWhole"], expirySource,
+                [batch(kps("b", 1...99) + [kp("old", notAfter: .min)]), batch(kps("c", 1...100)), claim()]),
+            trace(
+                "an expired upload is checked after the unconsumed limit: 429 first",
+                ["ExpiredUpload", "UnconsumedLimit"],
+                expirySource, [batch(kps("u", 1...100)), batch([kp("late", notAfter: now)])]),
+            trace(
+                "a package stored twice is reserved in both rows", ["ReserveEveryRow", "DedupNeverMatches"],
+                reserveSource, [batch([kp("d1")]), batch([kp("d1")]), on("reserve", "d1"), claim()]),
+            trace(
+                "one of two rows of a package handed out: a reservation takes the other", ["ReserveEveryRow"],
+                reserveSource,
+                [batch([kp("d1")]), advance(1), batch([kp("d1")]), claim(), on("reserve", "d1"), on("reserve", "d1")]),
+            trace(
+                "both rows of a package handed out: a reservation is refused, an unknown ref not found",
+                ["ReserveEveryRow"], reserveSource,
+                [
+                    batch([kp("d1")]), batch([kp("d1")], device: tablet), claim(), on("reserve", "d1"),
+                    on("reserve", "nope"),
+                ]),
+        ]
     }
 
     /// The legacy bugs that strict corrects: the same traces in both groups.
@@ -407,6 +455,28 @@ enum InventoryCases {
             ),
             (
                 "the sweep's cap with two devices of 150 each", ["CapPerOwner"], cleanupSource, cap
+            ),
+            (
+                "a batch that repeats a package", ["DedupNeverMatches", "Duplicate"], dedupSource,
+                [batch([kp("d1"), kp("d2"), kp("d1")]), claim(), claim(), claim()]
+            ),
+            (
+                "a batch that repeats a package stored before, and one repeated three times",
+                ["DedupNeverMatches", "Duplicate"], dedupSource,
+                [batch([kp("d1")]), batch([kp("d1"), kp("d2"), kp("d2"), kp("d2")])]
+            ),
+            (
+                "another user's package with the same ref is that user's own; the user's own again is a repeat",
+                ["DedupNeverMatches", "PerOwner"], dedupSource,
+                [
+                    batch([kp("d1")]), batch([kp("d1"), kp("d2")], owner: bob), batch([kp("d1")]), claim(bob),
+                    claim(bob), claim(), claim(),
+                ]
+            ),
+            (
+                "publish with three items, the second expiring now", ["PublishFirstOnly", "ExpiredUpload"],
+                publishSource + " " + expirySource,
+                [publish([kp("s1"), kp("s2", notAfter: now), kp("s3")]), claim()]
             ),
         ]
         return traces.map { comment, flags, source, steps in
