@@ -90,3 +90,18 @@ import Testing
         #expect(checked >= 10)
     }
 }
+
+/// Which keychain records allow a refusal beside the reference's answer: only text JSONDecoder
+/// takes for UTF-16 or UTF-32 that is not whole, valid text in it.
+@Suite struct KeychainRecordEncodingTests {
+    @Test func onlyBrokenWideTextAllowsARefusal() {
+        let utf32BE: [UInt8] = [0, 0, 0, 0x7B, 0, 0, 0, 0x7D]
+        #expect(KeychainRecordEncodings.isWholeText(Array("{\"a\":1}".utf8)))
+        #expect(KeychainRecordEncodings.isWholeText(utf32BE))
+        #expect(!KeychainRecordEncodings.isWholeText(utf32BE + [0x41]))
+        #expect(!KeychainRecordEncodings.isWholeText([0x7B, 0, 0, 0, 0, 0, 0x11, 0]))  // UTF-32LE past U+10FFFF
+        #expect(KeychainRecordEncodings.isWholeText([0x7B, 0, 0x7D, 0]))  // UTF-16LE
+        #expect(!KeychainRecordEncodings.isWholeText([0x7B, 0, 0x00, 0xD8]))  // an unpaired surrogate
+        #expect(!KeychainRecordEncodings.isWholeText([0xFE, 0xFF, 0, 0x7B, 0]))  // BOM, half a unit
+    }
+}

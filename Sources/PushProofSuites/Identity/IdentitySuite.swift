@@ -33,6 +33,7 @@ public struct IdentitySuite: ConformanceSuite {
                 output: IdentityOperations.inboxId),
             SuiteOperation(
                 .identityKeychainDecode, schema: IdentitySchemas.keychainDecode, profiles: [.deployed, .hardened],
+                alternatives: KeychainRecordEncodings.alternatives,
                 output: IdentityOperations.keychainDecode),
             SuiteOperation(
                 .identityKeychainEncode, schema: IdentitySchemas.keychainEncode, profiles: [.deployed],
