@@ -101,7 +101,7 @@ import Testing
         #expect(!KeychainRecordEncodings.isWholeText(utf32BE + [0x41]))
         #expect(!KeychainRecordEncodings.isWholeText([0x7B, 0, 0, 0, 0, 0, 0x11, 0]))  // UTF-32LE past U+10FFFF
         #expect(KeychainRecordEncodings.isWholeText([0x7B, 0, 0x7D, 0]))  // UTF-16LE
-        #expect(!KeychainRecordEncodings.isWholeText([0x7B, 0, 0x00, 0xD8]))  // an unpaired surrogate
+        #expect(!KeychainRecordEncodings.isWholeText([0x7B, 0, 0x7D, 0, 0x00, 0xD8]))  // an unpaired surrogate
         #expect(!KeychainRecordEncodings.isWholeText([0xFE, 0xFF, 0, 0x7B, 0]))  // BOM, half a unit
     }
 }
