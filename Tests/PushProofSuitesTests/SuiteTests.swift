@@ -154,7 +154,11 @@ struct Breaking: ConformanceImplementation {
                     let alt = test.alsoAccepted.last!
                     let outcome: OperationOutcome
                     switch alt {
-                    case .output(let value): outcome = .output(value)
+                    case .output(let value):
+                        // An operation judged by meaning holds the meaning of its outputs: no
+                        // answer is that meaning itself.
+                        if Suites.catalogue.meanings.operations.contains(group.operation) { continue }
+                        outcome = .output(value)
                     case .error(let code, let message): outcome = .error(code: code, message: message)
                     }
                     let runner = ConformanceRunner(
