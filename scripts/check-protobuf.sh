@@ -32,9 +32,10 @@ metadata = json.load(open("vectors/explode_metadata_test.json"))
 for group in metadata["testGroups"]:
     for test in group["tests"]:
         out = test["expected"].get("output", {})
-        if out.get("compressed") is False:
-            raw = base64.urlsafe_b64decode(out["appData"] + "=" * (-len(out["appData"]) % 4))
-            text = decode("convos.ConversationCustomMetadata", "convos/conversation_custom_metadata.proto", raw)
+        # metadataEncode is judged by meaning: its output holds the protobuf bytes themselves.
+        if "protobufHex" in out:
+            decode("convos.ConversationCustomMetadata", "convos/conversation_custom_metadata.proto",
+                   bytes.fromhex(out["protobufHex"]))
             checked += 1
 print(f"protoc decoded {checked} messages produced by PushProof")
 PY
