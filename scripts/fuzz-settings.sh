@@ -31,3 +31,6 @@ pushproof_fuzz_build() {
     # shellcheck disable=SC2086
     echo "$(swift build -c "$config" --scratch-path "$scratch" $flags "${PUSHPROOF_FUZZ_RUNPATH[@]}" --show-bin-path)/pushproof-fuzz"
 }
+
+# Leaks reported in code that is not PushProof's (scripts/lsan-suppressions.txt).
+export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$(pwd)/scripts/lsan-suppressions.txt"
