@@ -173,6 +173,71 @@ struct Breaking: ConformanceImplementation {
         #expect(checked > 0)
     }
 
+    /// Differential fuzzing allows the reference's alternatives for any input; on the shipped
+    /// inputs they may allow nothing the vectors refuse, so the fuzzer is never laxer than the
+    /// vectors. Each operation that declares alternatives has them on some vector.
+    @Test func alternativesAllowNothingTheVectorsRefuse() throws {
+        let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
+        let meanings = Suites.catalogue.meanings
+        var offered: [String: Int] = [:]
+        for file in files {
+            for group in file.groups {
+                for test in group.tests {
+                    let request = OperationRequest(
+                        operation: group.operation, profile: group.profile, input: test.input)
+                    for alternative in reference.alternatives(for: request) {
+                        offered[group.operation.rawValue, default: 0] += 1
+                        let answer = meanings.judged(alternative, for: request)
+                        #expect(
+                            ([test.expected] + test.alsoAccepted).contains { $0.accepts(answer) },
+                            "\(file.suite):\(test.tcId): the alternative \(JSONWriter.compact(answer.json))")
+                    }
+                }
+            }
+        }
+        for operation in [
+            "registration.bouncer", "registration.serverParameters", "registration.serverLifecycle",
+            "identity.keychainDecode", "catbird.keyPackageValidate",
+        ] {
+            #expect(offered[operation, default: 0] > 0, "\(operation) offers no alternative on any vector")
+        }
+    }
+
+    /// Upstream's HTTP 500 for a `token_id` past 64 bits passes wherever the reference refuses it,
+    /// and nowhere in the hardened profile.
+    @Test func serverAlternativesAreUpstreamsStorageFailure() throws {
+        let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
+        let server = try #require(files.first { $0.suite == "registration_server" })
+        var seen = 0
+        for group in server.groups {
+            for test in group.tests {
+                let request = OperationRequest(operation: group.operation, profile: group.profile, input: test.input)
+                let alternatives = reference.alternatives(for: request)
+                if group.profile != .deployed { #expect(alternatives.isEmpty, "\(test.tcId)") }
+                guard !alternatives.isEmpty else { continue }
+                seen += 1
+                #expect(JSONWriter.compact(reference.perform(request).json).contains("Invalid `token_id`"))
+                #expect(JSONWriter.compact(alternatives[0].json).contains("Internal server error"))
+            }
+        }
+        #expect(seen >= 2)
+        // A proposal bouncer's success answer without its device id is no answer it gives.
+        let proposal = try #require(
+            server.groups.first { $0.profile == .proposal && $0.operation.rawValue.hasSuffix("Lifecycle") })
+        let trace = try #require(proposal.tests.first { JSONWriter.compact($0.input).contains("\"registered\"") })
+        let steps = try #require(trace.input["steps"]?.arrayValue).map { step -> JSONValue in
+            guard let answer = step["bouncerAnswer"], answer["answer"] == "registered" else { return step }
+            return step.setting("bouncerAnswer", to: answer.setting("deviceId", to: .null))
+        }
+        let request = OperationRequest(
+            operation: proposal.operation, profile: .proposal, input: trace.input.setting("steps", to: .array(steps)))
+        guard case .error(let code, _) = reference.perform(request) else {
+            Issue.record("a registered answer without a device id was answered")
+            return
+        }
+        #expect(code == harnessInputErrorCode)
+    }
+
     @Test func selectionAndReports() throws {
         let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
         let report = try ConformanceRunner(implementation: reference, meanings: Suites.catalogue.meanings)

@@ -28,10 +28,12 @@ public struct RegistrationSuite: ConformanceSuite {
             SuiteOperation(
                 .registrationServerParameters, schema: RegistrationSchemas.serverParameters,
                 profiles: [.deployed, .hardened, .proposal],
+                alternatives: RegistrationOperations.serverParametersAlternatives,
                 output: RegistrationOperations.serverParameters),
             SuiteOperation(
                 .registrationServerLifecycle, schema: RegistrationSchemas.serverLifecycle,
                 profiles: [.deployed, .hardened, .proposal],
+                alternatives: RegistrationOperations.serverLifecycleAlternatives,
                 output: RegistrationOperations.serverLifecycle),
         ]
     }

@@ -396,7 +396,11 @@ class ProposalServer:
         device = self.devices[account]
         kind = answer["answer"]
         if kind == "registered":
-            # PR:131-134; the design's step 8: bouncer_device_id set, the registration active.
+            # PR:131-134; the design's step 8: bouncer_device_id set, the registration active. The
+            # bouncer's success answer carries the device id it assigned: one without is no answer
+            # it gives (harness input).
+            if type(answer.get("deviceId")) is not int:
+                raise ValueError("a proposal bouncer's registered answer carries its device id")
             self.queue.discard(account)
             device.bouncer_device_id = answer["deviceId"]
             return {"action": "activated"}
@@ -544,13 +548,3 @@ PROFILES = {
     "envelope.seal": ["proposal"],
 }
 
-# Ported, not yet offered (adapters/python/README.md): every vector passes, but differential fuzzing
-# of the whole implementation finds the port and the reference parting on inputs no vector holds:
-# a token_id past 64 bits inside a lifecycle trace (upstream's HTTP 500 against the reference's
-# BAD_REQUEST, which the vectors allow both ways but the reference's alternatives do not yet), and
-# inputs outside the contract the two read differently (a repeated or renamed member of a step, a
-# null bouncer device id). PUSHPROOF_PY_PENDING=1 offers them.
-PENDING = {
-    "registration.serverParameters": "a token_id past 64 bits: SERVER_ERROR against the reference's BAD_REQUEST",
-    "registration.serverLifecycle": "a token_id past 64 bits in a trace; steps outside the input contract",
-}
