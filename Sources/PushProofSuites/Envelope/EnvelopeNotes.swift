@@ -94,7 +94,7 @@ enum EnvelopeNotes {
         "UncheckedSize": .init(
             bugType: .leniency,
             description:
-                "Deployed: the bouncer has no size check; an oversized payload is sent and refused by the service, which the bouncer only logs. Refusing it first (PAYLOAD_TOO_LARGE) is acceptable."
+                "Deployed: the bouncer has no size check; an oversized payload is sent and refused by the service, which the bouncer only logs. A server can send one (a direct message lists every recipient), so refusing it first (PAYLOAD_TOO_LARGE) is hardened advice, not a deployed answer."
         ),
         "SizeChecked": .init(
             bugType: .missingStep,
@@ -164,7 +164,7 @@ enum EnvelopeNotes {
         "UnexpectedType": .init(
             bugType: .functionality,
             description:
-                "Deployed: the client parses only the types message and remove; any other type (test included) decrypts but is dropped, not shown and not an error."
+                "Deployed: the client parses only the types message and remove; any other type (test included) decrypts but is dropped, not shown and not an error. The server sends test notifications, so dropping is the only answer for one; for a type no server sends, refusing it (MALFORMED_NOTIFICATION) passes too."
         ),
         "LegacyFallback": .init(
             bugType: .functionality,

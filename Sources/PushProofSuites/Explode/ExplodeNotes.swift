@@ -105,12 +105,12 @@ enum ExplodeNotes {
         "RawDeflateOnly": .init(
             bugType: .defined,
             description:
-                "iOS inflates EncodedContent DEFLATE as raw DEFLATE only (Apple COMPRESSION_ZLIB): a zlib-wrapped body is dropped. A decoder that also reads the zlib stream interoperates with more senders: both answers pass."
+                "iOS inflates EncodedContent DEFLATE as raw DEFLATE only (Apple COMPRESSION_ZLIB): a zlib-wrapped body is dropped, and so is it here (BAD_COMPRESSION). Reading it would accept what the app refuses, so no such answer passes."
         ),
         "GzipIsLzfse": .init(
             bugType: .wrongPrimitive,
             description:
-                "The iOS SDK compresses and decompresses 'GZIP' with Apple LZFSE: a real gzip stream is dropped. PushProof does not decode LZFSE and refuses GZIP content; reading a real gzip stream is acceptable."
+                "The iOS SDK compresses and decompresses 'GZIP' with Apple LZFSE: a real gzip stream is dropped. PushProof does not decode LZFSE and refuses GZIP content (BAD_COMPRESSION); reading a real gzip stream would accept what the app refuses, so it does not pass."
         ),
         "UnknownCompressionIgnored": .init(
             bugType: .leniency,
@@ -120,7 +120,7 @@ enum ExplodeNotes {
         "InflateBufferCut": .init(
             bugType: .edgeCase,
             description:
-                "iOS inflates into a buffer of four times the compressed size and keeps the first bytes of a longer output (Apple's compression_decode_buffer): a long body is cut, and usually no longer JSON. That is also iOS's only cap. Reading a valid body whole is acceptable."
+                "iOS inflates into a buffer of four times the compressed size and keeps the first bytes of a longer output (Apple's compression_decode_buffer): a long body is cut, and usually no longer JSON. That is also iOS's only cap. A reader that reads a valid body whole accepts what the app drops, so only the cut's answer passes."
         ),
         "RolledOverDate": .init(
             bugType: .leniency,

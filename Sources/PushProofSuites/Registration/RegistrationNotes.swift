@@ -51,7 +51,7 @@ enum RegistrationNotes {
         "FutureTimestamp": .init(
             bugType: .leniency,
             description:
-                "The timestamp is in the future. The deployed bouncer accepts it (no check exists); a stricter bouncer may refuse it with BAD_REQUEST."
+                "The timestamp is in the future. The deployed bouncer accepts it (no check exists). A device whose clock runs ahead sends such a timestamp (zulip-flutter stamps the request with the device's clock), so an hour ahead must be accepted; a bouncer may refuse a timestamp no clock can hold (2^63-1) with BAD_REQUEST."
         ),
         "TokenSpelling": .init(
             bugType: .edgeCase,
