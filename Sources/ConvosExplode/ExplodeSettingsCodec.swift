@@ -40,6 +40,17 @@ public enum ExplodeSettingsCodec {
     /// The SDK inflates into a buffer of four times the compressed size and keeps what fits.
     public static let inflateFactor = 4
 
+    /// Whose reading of the content JSON: the app's (`deployed`), where RFC 3339 allows the text,
+    /// or PushProof's strict RFC 3339 (`hardened`). Texts RFC 3339 does not allow are refused by
+    /// both; the app's lenient readings of them are the deployed vectors' alternatives.
+    public enum Reading: String, Equatable, Sendable, CaseIterable {
+        case deployed, hardened
+    }
+
+    /// 1582-10-15T00:00:00Z, the first day Foundation's Gregorian calendar counts as Gregorian:
+    /// before it, iOS writes and reads Julian dates.
+    public static let gregorianCutover: Int64 = -12_219_292_800
+
     public static var contentType: Xmtp_MessageContents_ContentTypeId {
         var id = Xmtp_MessageContents_ContentTypeId()
         id.authorityID = authorityId
@@ -58,6 +69,31 @@ public enum ExplodeSettingsCodec {
     public static func fallback(_ settings: ExplodeSettings) throws(ExplodeError) -> String {
         guard let form = RFC3339.fallbackForm(unixSeconds: settings.expiresAt) else { throw .dateOutOfRange }
         return "Conversation expires at \(form)"
+    }
+
+    /// The content JSON and fallback the app writes: the reference's, except before
+    /// `gregorianCutover`, where Foundation writes the Julian date (its fallback follows the same
+    /// calendar, by reading ICU's pattern). Outside RFC 3339's years it refuses, as `contentJSON`.
+    public static func contentAndFallbackAsDeployed(_ settings: ExplodeSettings) throws(ExplodeError) -> (
+        content: [UInt8], fallback: String
+    ) {
+        let content = try contentJSON(settings)
+        let fallback = try fallback(settings)
+        guard settings.expiresAt < gregorianCutover else { return (content, fallback) }
+        guard let julian = contentJSONAsDeployed(unixSeconds: settings.expiresAt),
+            let julianFallback = fallbackAsDeployed(content: julian)
+        else { throw .dateOutOfRange }
+        return (julian, julianFallback)
+    }
+
+    /// The fallback iOS writes beside a content JSON it wrote: Darwin's `Date.description`
+    /// (`yyyy-MM-dd HH:mm:ss +0000`, by reading ICU's pattern) of the same date. Nil for a content
+    /// that is not Foundation's `{"expiresAt":"...Z"}`.
+    public static func fallbackAsDeployed(content: [UInt8]) -> String? {
+        guard let text = (try? JSONParser.parse(content))?["expiresAt"]?.stringValue, text.hasSuffix("Z"),
+            let t = text.firstIndex(of: "T")
+        else { return nil }
+        return "Conversation expires at \(text[..<t]) \(text[text.index(after: t)...].dropLast()) +0000"
     }
 
     public static func encode(_ settings: ExplodeSettings) throws(ExplodeError) -> Xmtp_MessageContents_EncodedContent {
@@ -79,18 +115,20 @@ public enum ExplodeSettingsCodec {
     }
 
     /// Decodes EncodedContent bytes.
-    public static func decode(_ bytes: [UInt8]) throws(ExplodeError) -> DecodedExplodeSettings {
+    public static func decode(_ bytes: [UInt8], reading: Reading = .hardened) throws(ExplodeError)
+        -> DecodedExplodeSettings
+    {
         let message: Xmtp_MessageContents_EncodedContent
         do {
             message = try Xmtp_MessageContents_EncodedContent(serializedBytes: bytes)
         } catch {
             throw .malformedProtobuf
         }
-        return try decode(message)
+        return try decode(message, reading: reading)
     }
 
-    public static func decode(_ message: Xmtp_MessageContents_EncodedContent) throws(ExplodeError)
-        -> DecodedExplodeSettings
+    public static func decode(_ message: Xmtp_MessageContents_EncodedContent, reading: Reading = .hardened)
+        throws(ExplodeError) -> DecodedExplodeSettings
     {
         guard message.hasType, message.type.authorityID == authorityId, message.type.typeID == typeId else {
             throw .wrongContentType
@@ -105,7 +143,7 @@ public enum ExplodeSettingsCodec {
         if message.hasCompression {
             content = try inflate(content, message.compression)
         }
-        return try decodeContent(content)
+        return try decodeContent(content, reading: reading)
     }
 
     /// The SDK's `decompressContent`: DEFLATE through Apple's COMPRESSION_ZLIB (raw DEFLATE only)
@@ -158,15 +196,24 @@ public enum ExplodeSettingsCodec {
         return try? decoder.decode(Content.self, from: Data(content)).expiresAt.timeIntervalSince1970
     }
 
-    /// The content JSON. Unknown keys are ignored (as the iOS Codable decoder does).
-    public static func decodeContent(_ content: [UInt8]) throws(ExplodeError) -> DecodedExplodeSettings {
+    /// The content JSON. Unknown keys are ignored (as the iOS Codable decoder does). A text RFC
+    /// 3339 allows is read, in the deployed reading, as the app reads it: refused where the app's
+    /// decoder throws (an offset past ±18:00, which Foundation's `TimeZone` cannot hold), and a
+    /// date before 1582-10-15 counted on the Julian calendar.
+    public static func decodeContent(_ content: [UInt8], reading: Reading = .hardened) throws(ExplodeError)
+        -> DecodedExplodeSettings
+    {
         guard !content.isEmpty else { throw .emptyContent }
         guard let json = try? JSONParser.parse(content), json.members != nil, let text = json["expiresAt"]?.stringValue,
             let parsed = RFC3339.parse(text)
         else { throw .invalidJSON }
+        var seconds = parsed.unixSeconds
+        if reading == .deployed {
+            guard let app = decodeContentAsDeployed(content) else { throw .invalidJSON }
+            seconds = Int64(app.rounded(.down))
+        }
         return DecodedExplodeSettings(
-            settings: ExplodeSettings(expiresAt: parsed.unixSeconds),
-            hadFraction: parsed.hadFraction, hadOffset: parsed.hadOffset)
+            settings: ExplodeSettings(expiresAt: seconds), hadFraction: parsed.hadFraction, hadOffset: parsed.hadOffset)
     }
 }
 

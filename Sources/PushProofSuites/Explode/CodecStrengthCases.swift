@@ -203,6 +203,24 @@ extension ExplodeCodecVectors {
                     ["InflateBufferCut"], cut, ExplodeFixtures.encoded(body.packed, compression: 0),
                     code: "INVALID_JSON"))
         }
+        // Where iOS's reading of a text RFC 3339 allows turns: the offsets Foundation's TimeZone
+        // holds (±18:00) and the first past them, and the Julian cut-over reached through an offset
+        // (the calendar is chosen by the date as written, or by the instant).
+        for (text, comment) in [
+            ("2025-06-01T12:30:00+18:00", "offset +18:00, the largest iOS holds"),
+            ("2025-06-01T12:30:00-18:00", "offset -18:00, the smallest iOS holds"),
+            ("2025-06-01T12:30:00+18:01", "offset +18:01, one minute past what iOS holds"),
+            ("2025-06-01T12:30:00-18:01", "offset -18:01, one minute past what iOS holds"),
+            ("2025-06-01T12:30:00+19:00", "offset +19:00"),
+            ("2025-06-01T12:30:00+14:00", "offset +14:00 (Kiribati's)"),
+            ("1582-10-15T00:30:00+01:00", "the first Gregorian day as written, an instant before it in UTC"),
+            ("1582-10-14T23:30:00-01:00", "the last Julian day as written, an instant after it in UTC"),
+            ("1582-10-15T00:00:00Z", "the first Gregorian day"),
+            ("1582-10-04T23:59:59Z", "the last day of the Julian calendar's own count"),
+            ("1582-10-10T00:00:00Z", "a day the cut-over skipped"),
+        ] {
+            cases.append(try dated(text, comment))
+        }
         return cases
     }
 

@@ -95,7 +95,7 @@ enum ExplodeNotes {
         "JulianBefore1582": .init(
             bugType: .leniency,
             description:
-                "iOS's Foundation (JSONEncoder/JSONDecoder .iso8601) counts Julian dates before 1582-10-15; RFC 3339 and the reference use the proleptic Gregorian calendar. Both answers pass."
+                "iOS's Foundation (JSONEncoder/JSONDecoder .iso8601) counts Julian dates before 1582-10-15: the deployed answer writes and reads them so. RFC 3339 counts the proleptic Gregorian calendar, which PushProof's hardened reading uses; the two instants differ by days, so only iOS's passes in deployed."
         ),
         "FiveDigitYear": .init(
             bugType: .leniency,
@@ -155,7 +155,7 @@ enum ExplodeNotes {
         "IosRefusesRFC3339": .init(
             bugType: .defined,
             description:
-                "A timestamp RFC 3339 allows that iOS's ISO 8601 parser refuses: the reference reads it, iOS's refusal (INVALID_JSON) passes too."
+                "A timestamp RFC 3339 allows that iOS's ISO 8601 parser refuses (an offset past ±18:00, which Foundation's TimeZone cannot hold): deployed refuses it as iOS does (INVALID_JSON); PushProof's hardened reading reads it."
         ),
         "AppDataBase64Lenient": .init(
             bugType: .leniency,

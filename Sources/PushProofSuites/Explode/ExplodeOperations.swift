@@ -16,9 +16,8 @@ enum ExplodeOperations {
     @Sendable static func encode(_ request: OperationRequest) throws -> JSONValue {
         let millis = try request.reader.int64("expiresAtUnixMillis")
         let settings = ExplodeSettings(expiresAt: floorDiv(millis, 1000))  // sub-second precision dropped, as iOS does
-        return encodeOutput(
-            content: try ExplodeSettingsCodec.contentJSON(settings),
-            fallback: try ExplodeSettingsCodec.fallback(settings))
+        let written = try ExplodeSettingsCodec.contentAndFallbackAsDeployed(settings)
+        return encodeOutput(content: written.content, fallback: written.fallback)
     }
 
     /// The output of explode.encode for a content JSON and fallback text.
@@ -51,7 +50,10 @@ enum ExplodeOperations {
     }
 
     @Sendable static func decode(_ request: OperationRequest) throws -> JSONValue {
-        decodeOutput(try ExplodeSettingsCodec.decode(try request.reader.hex("encodedContentHex")).settings.expiresAt)
+        let reading: ExplodeSettingsCodec.Reading = request.profile == .hardened ? .hardened : .deployed
+        return decodeOutput(
+            try ExplodeSettingsCodec.decode(try request.reader.hex("encodedContentHex"), reading: reading).settings
+                .expiresAt)
     }
 
     static func metadata(_ r: InputReader) throws -> Convos_ConversationCustomMetadata {
