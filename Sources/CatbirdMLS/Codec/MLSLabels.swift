@@ -21,6 +21,13 @@ public enum MLSLabels {
         key.isValidSignature(signature, for: signContent(label: label, content: content))
     }
 
+    /// VerifyWithLabel as RFC 8032 §5.1.7 writes it: canonical A and R, S below L, and the
+    /// cofactored equation [8][S]B = [8]R + [8][k]A (small-order keys and R accepted).
+    public static func verifyCofactored(key: [UInt8], label: String, content: [UInt8], signature: [UInt8]) -> Bool {
+        Ed25519Points.verifyCofactored(
+            key: key, message: signContent(label: label, content: content), signature: signature)
+    }
+
     /// `RefHash(label, value)` (§5.2): the hash of `opaque label<V>; opaque value<V>`.
     public static func refHash(_ suite: CipherSuite, label: String, value: [UInt8]) -> [UInt8] {
         var w = TLSWriter()

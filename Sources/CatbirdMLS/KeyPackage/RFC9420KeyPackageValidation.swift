@@ -46,10 +46,10 @@ public enum RFC9420KeyPackageValidation {
         let leaf = kp.leafNode
         guard case .keyPackage(let lifetime) = leaf.source else { return [.unsupportedLeafSource] }
         var found: [KeyPackageValidationError] = []
-        let key = try? Ed25519.PublicKey(rawBytes: leaf.signatureKey)
-        if !(key.map { MLSLabels.verify($0, label: "LeafNodeTBS", content: leaf.tbs(), signature: leaf.signature) }
-            ?? false)
-        {
+        // RFC 8032 §5.1.7, cofactored: an R with a small-order component and a small-order key
+        // verify (docs/catbird.md, "Signatures, profile by profile").
+        let key = leaf.signatureKey
+        if !MLSLabels.verifyCofactored(key: key, label: "LeafNodeTBS", content: leaf.tbs(), signature: leaf.signature) {
             found.append(.invalidLeafSignature)
         }
         if !(lifetime.notBefore <= now && now <= lifetime.notAfter) {
@@ -64,8 +64,7 @@ public enum RFC9420KeyPackageValidation {
             break
         }
         if kp.initKey == leaf.encryptionKey { found.append(.reusedEncryptionKey) }
-        if !(key.map { MLSLabels.verify($0, label: "KeyPackageTBS", content: kp.tbs, signature: kp.signature) } ?? false)
-        {
+        if !MLSLabels.verifyCofactored(key: key, label: "KeyPackageTBS", content: kp.tbs, signature: kp.signature) {
             found.append(.invalidKeyPackageSignature)
         }
         return found

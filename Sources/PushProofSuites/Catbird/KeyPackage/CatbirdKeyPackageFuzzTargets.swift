@@ -25,7 +25,7 @@ enum KeyPackageHarness {
         }
         if let accepted = try? RFC9420KeyPackageValidation.validate(upload) {
             fuzzInvariant(decoded != nil, "RFC 9420 validation accepted what the decoder refuses")
-            check(accepted, signedBy: accepted.keyPackage.leafNode.signatureKey)
+            check(accepted, signedBy: accepted.keyPackage.leafNode.signatureKey, cofactored: true)
         }
         // The legacy server reads a raw KeyPackage.
         let raw = KeyPackageUpload(
@@ -42,15 +42,21 @@ enum KeyPackageHarness {
         return nil
     }
 
-    static func check(_ accepted: ValidatedKeyPackage, signedBy key: [UInt8]) {
+    /// `cofactored`: RFC 8032 §5.1.7's equation (the rfc9420 profile), else libsodium's.
+    static func check(_ accepted: ValidatedKeyPackage, signedBy key: [UInt8], cofactored: Bool = false) {
         let kp = accepted.keyPackage
         guard let pk = try? Ed25519.PublicKey(rawBytes: key), let suite = CipherSuite.named(kp.cipherSuite) else {
             fuzzInvariant(false, "accepted without an Ed25519 key or a known suite")
             return
         }
+        func verifies(_ label: String, _ content: [UInt8], _ signature: [UInt8]) -> Bool {
+            cofactored
+                ? MLSLabels.verifyCofactored(key: key, label: label, content: content, signature: signature)
+                : MLSLabels.verify(pk, label: label, content: content, signature: signature)
+        }
         fuzzInvariant(
-            MLSLabels.verify(pk, label: "LeafNodeTBS", content: kp.leafNode.tbs(), signature: kp.leafNode.signature)
-                && MLSLabels.verify(pk, label: "KeyPackageTBS", content: kp.tbs, signature: kp.signature),
+            verifies("LeafNodeTBS", kp.leafNode.tbs(), kp.leafNode.signature)
+                && verifies("KeyPackageTBS", kp.tbs, kp.signature),
             "accepted with a signature that does not verify")
         fuzzInvariant(
             accepted.ref == MLSLabels.keyPackageRef(suite, keyPackage: kp.encoded), "ref not over the KeyPackage")

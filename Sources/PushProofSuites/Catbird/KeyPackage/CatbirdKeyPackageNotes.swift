@@ -108,5 +108,25 @@ enum CatbirdKeyPackageNotes {
             description:
                 "The legacy server asks for openmls 0.8 without a lock file: 0.8.1 refuses not_before = now, a later 0.8.x accepts it; both answers pass."
         ),
+        "SmallOrderKey": .init(
+            bugType: .wrongPrimitive,
+            description:
+                "A leaf signature key of small order (the identity, and the points of order 2, 4 and 8, in canonical and non-canonical encodings), each signature R = [s]B + T with T = [k](-A), S = s: Ed25519 without a small-order check on the key (ed25519-dalek's `verify`) accepts it for any message, `verify_strict` refuses it; RFC 8032's cofactored equation accepts it for canonical encodings."
+        ),
+        "CofactoredOnly": .init(
+            bugType: .wrongPrimitive,
+            description:
+                "A signature whose R carries a small-order component: RFC 8032 §5.1.7's cofactored equation ([8][S]B = [8]R + [8][k]A) accepts it, a cofactorless one ([S]B = R + [k]A) refuses it."
+        ),
+        "RepeatedExtension": .init(
+            bugType: .malleability,
+            description:
+                "An extension type twice in one extensions vector with another type between the copies: a check that compares neighbours only misses it."
+        ),
+        "DeclaredRefLength": .init(
+            bugType: .authBypass,
+            description:
+                "A declared KeyPackageRef of another length than the hash (empty, one byte short, one byte long): it is compared like any other, never taken as absent."
+        ),
     ]
 }

@@ -384,6 +384,69 @@ extension CatbirdKeyPackageValidateVectors {
                     $0.encryptionKey = XWingFault.x25519Zero.apply($0.encryptionKey)
                 }, code: "UNSUPPORTED_EXTENSIONS"),
         ]
-        return cases + openmlsDecoding(c, base: base, deployed: true)
+        return cases + openmlsDecoding(c, base: base, deployed: true) + deployedSignatureAndRefClasses(c, base: base)
+    }
+
+    /// Small-order leaf keys and cofactored-only signatures (verify_strict refuses both), a
+    /// KeyPackage extension with each bad init key (the extensions are checked first), and
+    /// declared refs of another length (compared, never taken as absent).
+    static func deployedSignatureAndRefClasses(_ c: UploadForm, base: KeyPackageSpec) -> [VectorCase] {
+        let dalek = wire(W.signatures) + "; ed25519-dalek 2.2.0 verifying.rs:357-380"
+        var cases: [VectorCase] = []
+        for (name, key) in smallOrderKeys {
+            cases.append(
+                c(
+                    "the leaf key is \(name), both signatures S = s, R = [s]B + [k](-A): `verify` accepts them, `verify_strict` refuses a small-order key",
+                    ["SmallOrderKey"], dalek, signed(base, key: key) { smallOrderSignature(key: key, message: $0) },
+                    code: "INVALID_LEAF_SIGNATURE", key: key))
+        }
+        for (name, point) in torsion {
+            cases.append(
+                c(
+                    "both signatures honest but with \(name) added to R: the cofactored equation accepts them, verify_strict's cofactorless one refuses",
+                    ["CofactoredOnly"], dalek,
+                    signed(base, key: cofactorKey) { cofactoredOnlySignature(message: $0, torsion: point) },
+                    code: "INVALID_LEAF_SIGNATURE", key: cofactorKey))
+        }
+        let extensionsFirst = wire("922-925")
+        for fault in XWingFault.allCases {
+            cases.append(
+                c(
+                    "a last_resort KeyPackage extension and an init key with \(fault.comment): the KeyPackage extensions are checked before the init key",
+                    ["CheckOrder"], extensionsFirst,
+                    base.with {
+                        $0.extensions = [MLSExtension(type: 10, data: [])]
+                        $0.initKey = fault.apply($0.initKey)
+                    }, code: "UNSUPPORTED_EXTENSIONS"))
+        }
+        cases += [
+            c(
+                "an unknown KeyPackage extension and an init key with an ML-KEM coefficient q: the extensions first",
+                ["CheckOrder"], extensionsFirst,
+                base.with {
+                    $0.extensions = [MLSExtension(type: 0xF000, data: [1])]
+                    $0.initKey = XWingFault.coefficientIsQ.apply($0.initKey)
+                }, code: "UNSUPPORTED_EXTENSIONS"),
+            c(
+                "a GREASE KeyPackage extension and an init key with an X25519 part of 0: the extensions first",
+                ["CheckOrder", "Grease"], extensionsFirst,
+                base.with {
+                    $0.extensions = [MLSExtension(type: 0x0A0A, data: [])]
+                    $0.initKey = XWingFault.x25519Zero.apply($0.initKey)
+                }, code: "UNSUPPORTED_EXTENSIONS"),
+        ]
+        let ref = MLSLabels.keyPackageRef(CipherSuite.named(0x004D)!, keyPackage: base.keyPackage.encoded)
+        cases += [
+            c(
+                "an empty declared ref: the body declares it, so it is compared (and differs)", ["DeclaredRefLength"],
+                enroll, base, code: "KEY_PACKAGE_REF_MISMATCH", declaredRef: .some([])),
+            c(
+                "the declared ref without its last byte", ["DeclaredRefLength"], enroll, base,
+                code: "KEY_PACKAGE_REF_MISMATCH", declaredRef: .some(Array(ref.dropLast()))),
+            c(
+                "the declared ref with a zero byte after it", ["DeclaredRefLength"], enroll, base,
+                code: "KEY_PACKAGE_REF_MISMATCH", declaredRef: .some(ref + [0])),
+        ]
+        return cases
     }
 }

@@ -90,3 +90,92 @@ extension CatbirdKeyPackageValidateVectors {
         return out
     }
 }
+
+/// Ed25519 signatures that only some verifiers accept: small-order leaf keys, and an R with a
+/// small-order component.
+extension CatbirdKeyPackageValidateVectors {
+    /// The points of small order as 32-byte encodings: the eight canonical ones, then the
+    /// non-canonical encodings (y ≥ p, or x = 0 with the sign bit) that ed25519-dalek still decodes.
+    static let smallOrderKeys: [(name: String, key: [UInt8])] = [
+        ("the identity (0, 1)", "0100000000000000000000000000000000000000000000000000000000000000"),
+        ("the point of order 2 (0, -1)", "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"),
+        ("a point of order 4 (y = 0, x even)", "0000000000000000000000000000000000000000000000000000000000000000"),
+        ("a point of order 4 (y = 0, x odd)", "0000000000000000000000000000000000000000000000000000000000000080"),
+        ("a point of order 8 (c717…7a)", "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a"),
+        ("a point of order 8 (c717…fa)", "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa"),
+        ("a point of order 8 (26e8…05)", "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05"),
+        ("a point of order 8 (26e8…85)", "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85"),
+        (
+            "the identity with the sign bit (non-canonical)",
+            "0100000000000000000000000000000000000000000000000000000000000080"
+        ),
+        (
+            "the identity as y = p + 1 (non-canonical)",
+            "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"
+        ),
+        (
+            "the point of order 2 with the sign bit (non-canonical)",
+            "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
+        ),
+        (
+            "a point of order 4 as y = p (non-canonical)",
+            "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"
+        ),
+    ].map { ($0.0, Hex.decode($0.1)!) }
+
+    /// Whether `key` is one of the eight canonical encodings of a small-order point.
+    static func isCanonicalSmallOrder(_ key: [UInt8]) -> Bool {
+        smallOrderKeys.prefix(8).contains { $0.key == key }
+    }
+
+    /// A signature of `message` under the small-order `key` A that holds in [k](-A) + [S]B = R
+    /// (ed25519-dalek's `verify` without its small-order check on the key): S = s and
+    /// R = [s]B + T, with T the multiple of -A that R's own challenge k gives.
+    static func smallOrderSignature(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        let minusA = Ed25519Points.multiply(7, key)!  // 8A = 0
+        let multiples = (0..<8).map { Ed25519Points.multiply(UInt64($0), minusA)! }
+        for n in 1...64 {
+            let s = Ed25519Points.reduce(SHA2.sha512(Array("pushproof/catbird/small-order/\(n)".utf8)))
+            let sB = Ed25519Points.base(s)
+            for t in multiples {
+                let r = Ed25519Points.add(sB, t)!
+                let k = Ed25519Points.challenge(r, key, message)
+                if multiples[Int(k[0] & 7)] == t { return r + s }
+            }
+        }
+        preconditionFailure("no signature for a small-order key")
+    }
+
+    /// Small-order points of order 2, 4 and 8 to add to R.
+    static let torsion: [(name: String, point: [UInt8])] = [
+        ("the point of order 2", smallOrderKeys[1].key), ("a point of order 4", smallOrderKeys[2].key),
+        ("a point of order 8", smallOrderKeys[4].key),
+    ]
+
+    /// The secret scalar of the key that signs with a small-order component in R.
+    static let cofactorScalar = Ed25519Points.reduce(SHA2.sha512(Array("pushproof/catbird/cofactored".utf8)))
+    static let cofactorKey = Ed25519Points.base(cofactorScalar)
+
+    /// An honest signature by `cofactorKey` whose R has `torsion` added: R = [r]B + T,
+    /// S = r + k·a. [8][S]B = [8]R + [8][k]A holds; [S]B = R + [k]A does not.
+    static func cofactoredOnlySignature(message: [UInt8], torsion: [UInt8]) -> [UInt8] {
+        let r = Ed25519Points.reduce(SHA2.sha512(Array("pushproof/catbird/nonce".utf8) + message))
+        let bigR = Ed25519Points.add(Ed25519Points.base(r), torsion)!
+        let k = Ed25519Points.challenge(bigR, cofactorKey, message)
+        return bigR + Ed25519Points.multiplyAdd(k, cofactorScalar, r)
+    }
+
+    /// `spec` with `key` as the leaf's signature key and both signatures made by `sign` over
+    /// their SignContent.
+    static func signed(_ spec: KeyPackageSpec, key: [UInt8], by sign: @escaping @Sendable ([UInt8]) -> [UInt8])
+        -> KeyPackageSpec
+    {
+        spec.with {
+            $0.leafSignatureKey = key
+            $0.leafTamper = { $0.signature = sign(MLSLabels.signContent(label: "LeafNodeTBS", content: $0.tbs())) }
+            $0.afterSigning = {
+                $0.signature = sign(MLSLabels.signContent(label: "KeyPackageTBS", content: $0.tbs))
+            }
+        }
+    }
+}

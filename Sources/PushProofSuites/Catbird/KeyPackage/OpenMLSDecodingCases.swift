@@ -215,6 +215,42 @@ extension CatbirdKeyPackageValidateVectors {
                     $0.bytes = { Array($0.dropLast()) }
                 }, code: "TRUNCATED", declaredRef: noRef),
         ]
+        // A repeated type with others between the copies: openmls looks for any type twice, not
+        // only between neighbours.
+        let repeatSource = openmls("extensions/mod.rs", "346-357,492-514")
+        let f000 = MLSExtension(type: 0xF000, data: [])
+        let f001 = MLSExtension(type: 0xF001, data: [])
+        let appId = MLSExtension(type: 1, data: [0x00])
+        let lastResort = MLSExtension(type: 10, data: [])
+        let grease = MLSExtension(type: 0x0A0A, data: [])
+        let leafRepeats: [(String, [MLSExtension])] = [
+            ("unknown leaf extension types 0xF000, 0xF001, 0xF000", [f000, f001, f000]),
+            ("leaf extensions application_id, 0xF000, application_id", [appId, f000, appId]),
+            (
+                "unknown leaf extension types 0xF000, 0xF001, 0xF002, 0xF000",
+                [f000, f001, MLSExtension(type: 0xF002, data: []), f000]
+            ),
+        ]
+        let keyPackageRepeats: [(String, [MLSExtension])] = [
+            ("KeyPackage extension types 0xF000, 0xF001, 0xF000", [f000, f001, MLSExtension(type: 0xF000, data: [1])]),
+            ("KeyPackage extensions last_resort, 0xF000, last_resort", [lastResort, f000, lastResort]),
+            (
+                "KeyPackage extensions GREASE 0x0A0A, last_resort, 0xF000, GREASE 0x0A0A",
+                [grease, lastResort, f000, grease]
+            ),
+        ]
+        for (what, extensions) in leafRepeats {
+            cases.append(
+                c(
+                    "\(what): a type twice, apart", ["RepeatedExtension", "Extensions"], repeatSource,
+                    base.with { $0.leafExtensions = extensions }, code: "MALFORMED", declaredRef: noRef))
+        }
+        for (what, extensions) in keyPackageRepeats {
+            cases.append(
+                c(
+                    "\(what): a type twice, apart", ["RepeatedExtension", "Extensions"], repeatSource,
+                    base.with { $0.extensions = extensions }, code: "MALFORMED", declaredRef: noRef))
+        }
         return cases
     }
 }

@@ -104,7 +104,78 @@ extension CatbirdKeyPackageValidateVectors {
                 "suite 0x004D: KeyPackage version 0", ["ProtocolVersion"], xwing.with { $0.version = 0 },
                 code: "UNSUPPORTED_PROTOCOL_VERSION"),
         ]
-        return cases + unorderedPairs()
+        return cases + unorderedPairs() + rfc9420Classes()
+    }
+
+    /// Lifetime ends (inclusive), last_resort as a non-default leaf extension, and RFC 8032's cofactored verification (small-order keys, an R with a small-order
+    /// component), for suites 1, 3 and 0x004D.
+    static func rfc9420Classes() -> [VectorCase] {
+        let c = UploadForm.rfc9420
+        let n = F.now
+        let rfc8032 = "RFC 8032 §5.1.7; RFC 9420 §5.1.2, §7.3, §10.1"
+        var cases: [VectorCase] = []
+        let xwing = KeyPackageSpec().with { $0.credential = .basic(identity: Array("alice".utf8)) }
+        let bases: [(String, KeyPackageSpec)] = [
+            ("suite 1: ", KeyPackageSpec.classic(1, identity: "alice")),
+            ("suite 3: ", KeyPackageSpec.classic(3, identity: "alice")), ("suite 0x004D: ", xwing),
+        ]
+        for (s, base) in bases {
+            cases += [
+                c(
+                    s + "not_before = now: the lifetime includes its ends", ["LifetimeBoundary"],
+                    base.living(n, n + 86_400)),
+                c(
+                    s + "not_after = now: the lifetime includes its ends", ["LifetimeBoundary"],
+                    base.living(n - 3600, n)),
+                c(s + "not_before = not_after = now", ["LifetimeBoundary"], base.living(n, n)),
+                c(
+                    s + "not_after = now - 1", ["LifetimeBoundary"], base.living(n - 3600, n - 1),
+                    code: "INVALID_LIFETIME"),
+                c(
+                    s + "not_before = now + 1", ["LifetimeBoundary"], base.living(n + 1, n + 86_400),
+                    code: "INVALID_LIFETIME"),
+                c(
+                    s + "a last_resort leaf extension not in the capabilities: only types 1-5 are default",
+                    ["Extensions"], base.with { $0.leafExtensions = [MLSExtension(type: 10, data: [])] },
+                    code: "UNSUPPORTED_EXTENSIONS"),
+                c(
+                    s + "a last_resort leaf extension listed in the capabilities", ["Extensions"],
+                    base.with {
+                        $0.capabilities.extensions = [10]
+                        $0.leafExtensions = [MLSExtension(type: 10, data: [])]
+                    }),
+                c(
+                    s + "an application_id and a last_resort leaf extension, last_resort not listed", ["Extensions"],
+                    base.with {
+                        $0.leafExtensions = [MLSExtension(type: 1, data: [0]), MLSExtension(type: 10, data: [])]
+                    },
+                    code: "UNSUPPORTED_EXTENSIONS"),
+            ]
+            for (name, point) in torsion {
+                cases.append(
+                    c(
+                        s + "both signatures with \(name) added to R: the cofactored equation accepts them",
+                        ["CofactoredOnly"], rfc8032,
+                        signed(base, key: cofactorKey) { cofactoredOnlySignature(message: $0, torsion: point) }))
+            }
+        }
+        let base = bases[0].1
+        for (name, key) in smallOrderKeys {
+            let canonical = isCanonicalSmallOrder(key)
+            cases.append(
+                c(
+                    "suite 1: the leaf key is \(name), both signatures S = s, R = [s]B + [k](-A): "
+                        + (canonical
+                            ? "RFC 8032 has no small-order check and [8]A vanishes"
+                            : "RFC 8032 §5.1.3 refuses the encoding"),
+                    canonical ? ["SmallOrderKey"] : ["SmallOrderKey", "UnorderedChecks"], rfc8032,
+                    signed(base, key: key) { smallOrderSignature(key: key, message: $0) },
+                    code: canonical ? nil : "INVALID_LEAF_SIGNATURE",
+                    // Both signatures fail: RFC 9420 orders neither check.
+                    alsoAccepted: canonical
+                        ? [] : [OperationOutcome.error(code: "INVALID_KEY_PACKAGE_SIGNATURE", message: nil).json]))
+        }
+        return cases
     }
 
     /// Two faults that RFC 9420 checks in no fixed order (§7.3, §10.1 list them without one):

@@ -1,0 +1,44 @@
+import PushProofCrypto
+import Testing
+
+@Suite struct Ed25519PointsTests {
+    /// RFC 8032 §7.1, test 1 (the empty message).
+    let key = Hex.decode("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")!
+    let signature = Hex.decode(
+        "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"
+    )!
+
+    @Test func honestSignatureVerifies() {
+        #expect(Ed25519Points.verifyCofactored(key: key, message: [], signature: signature))
+        var flipped = signature
+        flipped[40] ^= 1
+        #expect(!Ed25519Points.verifyCofactored(key: key, message: [], signature: flipped))
+        #expect(!Ed25519Points.verifyCofactored(key: key, message: [1], signature: signature))
+    }
+
+    /// S = r + k·a over R = [r]B + T, T of order 8: the cofactored equation holds, libsodium's
+    /// cofactorless verification refuses it.
+    @Test func torsionInROnlyVerifiesCofactored() throws {
+        let a = Ed25519Points.reduce([UInt8](repeating: 7, count: 64))
+        let r = Ed25519Points.reduce([UInt8](repeating: 9, count: 64))
+        let publicKey = Ed25519Points.base(a)
+        let torsion = Hex.decode("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a")!
+        let bigR = try #require(Ed25519Points.add(Ed25519Points.base(r), torsion))
+        let message: [UInt8] = [1, 2, 3]
+        let k = Ed25519Points.challenge(bigR, publicKey, message)
+        let forged = bigR + Ed25519Points.multiplyAdd(k, a, r)
+        #expect(Ed25519Points.verifyCofactored(key: publicKey, message: message, signature: forged))
+        #expect(!(try Ed25519.PublicKey(rawBytes: publicKey)).isValidSignature(forged, for: message))
+    }
+
+    /// The identity as the key: any R = [s]B, S = s verifies; its non-canonical encodings do not decode.
+    @Test func smallOrderKeysAndEncodings() {
+        let s = Ed25519Points.reduce([UInt8](repeating: 3, count: 64))
+        let forged = Ed25519Points.base(s) + s
+        #expect(Ed25519Points.verifyCofactored(key: Ed25519Points.identity, message: [5], signature: forged))
+        let signBit = [1] + [UInt8](repeating: 0, count: 30) + [0x80]
+        let pPlusOne = [0xEE] + [UInt8](repeating: 0xFF, count: 30) + [0x7F]
+        #expect(!Ed25519Points.verifyCofactored(key: signBit, message: [5], signature: forged))
+        #expect(!Ed25519Points.verifyCofactored(key: pPlusOne, message: [5], signature: forged))
+    }
+}
