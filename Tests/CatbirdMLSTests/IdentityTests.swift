@@ -128,6 +128,23 @@ import Testing
         #expect(DeviceIdentity.keyId(key) == "Zmh6rfhivXdsj8GLjp-OIAiXFIVu4jOzkCpZHQ1fKSU")
     }
 
+    /// The legacy identity is the owner's DID as it is; the design's is `did#deviceId` joined as
+    /// given; the clean protocol's reads back, at its first `#`, as the DID and device id it was
+    /// made of, which the design's join does not always do.
+    @Test func legacyAndDesignIdentities() throws {
+        #expect(DeviceIdentity.legacyCredentialIdentity(ownerDid: "did:plc:JOSH") == "did:plc:JOSH")
+        #expect(
+            DeviceIdentity.designCredentialIdentity(did: "did:plc:josh", deviceId: "iphone-uuid")
+                == "did:plc:josh#iphone-uuid")
+        let did = try BareDid(parsing: "did:plc:ewvi7nxzyoun6zhxrhs64oiz")
+        let device = try DeviceId(parsing: "3f2c8a4e-9b1d-4c7e-a5f0-6d8e2b1c9a47")
+        let clean = DeviceIdentity.credentialIdentity(did: did, deviceId: device)
+        #expect(try DeviceIdentity.legacySplit(clean) == (did.text, device.text))
+        let joined = DeviceIdentity.designCredentialIdentity(did: "did:plc:josh#admin", deviceId: device.text)
+        #expect(try DeviceIdentity.legacySplit(joined) == ("did:plc:josh", "admin#\(device.text)"))
+        #expect(throws: CatbirdIdentityError.self) { try BareDid(parsing: "did:plc:josh#admin") }
+    }
+
     @Test func legacySplit() throws {
         #expect(try DeviceIdentity.legacySplit("did:plc:x#a#b") == ("did:plc:x", "a#b"))
         #expect(try DeviceIdentity.legacySplit("did:plc:x") == ("did:plc:x", ""))

@@ -176,6 +176,43 @@ import Testing
         #expect(try store.packages().map(\.ref) == ["kept"])
     }
 
+    /// The body's order rule is on the refs it declares (transcript.rs enforce_contract_order): a
+    /// declared ref repeated over distinct packages is INVALID_REQUEST; distinct declared refs over
+    /// one ref repeated pass the body and are INVALID_KEY_PACKAGE with the packages. The store and
+    /// the inventory model answer alike.
+    @Test func theBodysRepeatIsAmongTheDeclaredRefs() throws {
+        let store = try SQLiteKeyPackageStore(path: nil)
+        _ = try store.register(
+            user: Self.alice, deviceId: "phone", signatureKey: Self.key(1), batch: [Self.upload("kept")], now: Self.now)
+        var model = KeyPackageInventory(policy: .deployed, now: Self.now)
+        _ = model.apply(.enroll(owner: Self.alice, device: "phone", [Self.upload("kept")]))
+        func declared(_ ref: String, _ declaredRef: String, initKey: String? = nil) -> KeyPackageInventory.Upload {
+            .init(
+                ref: ref, initKey: initKey ?? "init-\(ref)", notBefore: Self.now - 3600, notAfter: Self.now + 86_400,
+                declaredRef: declaredRef)
+        }
+        let cases: [([KeyPackageInventory.Upload], String)] = [
+            ([declared("a", "a"), declared("b", "a")], "INVALID_REQUEST"),
+            ([declared("a", "a"), declared("b", "b"), declared("c", "a")], "INVALID_REQUEST"),
+            ([declared("a", "c"), declared("b", "c"), declared("c", "c")], "INVALID_REQUEST"),
+            ([declared("a", "a"), declared("a", "b", initKey: "init-a2")], "INVALID_KEY_PACKAGE"),
+            ([declared("a", "b"), declared("b", "a")], "INVALID_KEY_PACKAGE"),
+        ]
+        for (batch, code) in cases {
+            let label = batch.map { "\($0.ref)/\($0.declaredRef!)" }
+            do {
+                try store.publish(owner: Self.alice, device: "phone", batch, now: Self.now)
+                Issue.record("stored: \(label)")
+            } catch {
+                #expect(error.code == code, "\(label)")
+            }
+            #expect(
+                model.apply(.publish(owner: Self.alice, device: "phone", batch)) == .refused(code: code, status: 400))
+        }
+        #expect(try store.packages().map(\.ref) == ["kept"])
+        #expect(model.packages.map(\.ref) == ["kept"])
+    }
+
     /// A scratch session (the fuzz target's mode): the calls in it see each other, a failing call
     /// leaves nothing of itself while the calls before it stay, and at the end nothing remains.
     @Test func aScratchSessionIsAllRolledBackAndEachCallInItIsAllOrNothing() throws {

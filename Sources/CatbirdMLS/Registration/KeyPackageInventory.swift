@@ -103,6 +103,9 @@ public struct KeyPackageInventory: Sendable {
     public var replenishRequiresEnrollment = true
     public var checksDeclaredRef = true
     public var honoursIdempotencyKeys = true
+    /// deployed, for the mutants: the signed body's repeat is looked for among the refs it
+    /// declares (false: among the packages' own refs).
+    public var bodyChecksDeclaredRefs = true
 
     /// deployed: the operations completed under an idempotency key (the server keeps them with
     /// no expiry): which endpoint, what body, and the answer a replay gets.
@@ -225,13 +228,15 @@ public struct KeyPackageInventory: Sendable {
 
     // MARK: deployed
 
-    /// mls-ds enroll_device.rs@20bfa48c: the signed body first (the lexicon's 1...100 packages,
-    /// refs strictly increasing: InvalidRequest), then the absence lock (a device that exists:
-    /// DeviceAlreadyExists, before any package is read), then each package's validation
-    /// (``packageRefusal(_:now:)``: InvalidKeyPackage), then publish_key_packages (a ref or init
-    /// key already stored: InvalidKeyPackage). All or nothing: a refusal leaves no device.
+    /// mls-ds enroll_device.rs@20bfa48c: the signed body first (:69-70; the lexicon's 1...100
+    /// packages, declared refs strictly increasing: InvalidRequest,
+    /// ``signedBodyRefusal(_:byDeclaredRefs:)``), then the absence lock (:98-101, a device that
+    /// exists: DeviceAlreadyExists, before any package is read), then each package's validation
+    /// (:186-214, ``packageRefusal(_:now:checkingDeclaredRef:)``: InvalidKeyPackage), then
+    /// publish_key_packages (:148-164; a ref or init key already stored: InvalidKeyPackage). All or
+    /// nothing: a refusal leaves no device.
     private mutating func enrollDeployed(owner: String, device: String, _ uploads: [Upload]) -> Result {
-        if let refused = Self.signedBodyRefusal(uploads) { return refused }
+        if let refused = Self.signedBodyRefusal(uploads, byDeclaredRefs: bodyChecksDeclaredRefs) { return refused }
         guard !devices.contains(Self.deviceKey(owner, device)), !revoked.contains(Self.deviceKey(owner, device)) else {
             return .refused(code: "DEVICE_ALREADY_EXISTS", status: 400)
         }
@@ -244,11 +249,13 @@ public struct KeyPackageInventory: Sendable {
         return .enrolled(n)
     }
 
-    /// mls-ds replenish_key_packages.rs@20bfa48c: the signed body, then the device (none:
-    /// DeviceNotRegistered, revoked: DeviceRevoked, both HTTP 401), then each package as
-    /// enrollment validates it, then publish_key_packages.
+    /// mls-ds replenish_key_packages.rs@20bfa48c: the admission (:58-59) decodes the signed body
+    /// (context.rs@0084ced7:263-264, ``signedBodyRefusal(_:byDeclaredRefs:)``), then authorizes
+    /// the device (:272-274; none: DeviceNotRegistered, revoked: DeviceRevoked, both HTTP 401),
+    /// then each package is validated as enrollment validates it (:101-108), then
+    /// publish_key_packages (:120-122).
     private mutating func replenishDeployed(owner: String, device: String, _ uploads: [Upload]) -> Result {
-        if let refused = Self.signedBodyRefusal(uploads) { return refused }
+        if let refused = Self.signedBodyRefusal(uploads, byDeclaredRefs: bodyChecksDeclaredRefs) { return refused }
         let key = Self.deviceKey(owner, device)
         if let refused = replenishingDeviceRefusal(key) { return refused }
         if Self.packageRefusal(uploads, now: now, checkingDeclaredRef: checksDeclaredRef) != nil {
@@ -291,7 +298,7 @@ public struct KeyPackageInventory: Sendable {
         default: return .refused(code: "INVALID_REQUEST", status: 400)
         }
         guard honoursIdempotencyKeys else { return apply(inner) }
-        if let refused = Self.signedBodyRefusal(uploads) { return refused }
+        if let refused = Self.signedBodyRefusal(uploads, byDeclaredRefs: bodyChecksDeclaredRefs) { return refused }
         let deviceKey = Self.deviceKey(owner, device)
         if endpoint == "replenishKeyPackages", let refused = replenishingDeviceRefusal(deviceKey) { return refused }
         let body =
@@ -313,20 +320,34 @@ public struct KeyPackageInventory: Sendable {
         return result
     }
 
-    /// The signed body's checks, before any package is read: the lexicon's 1...100 packages, and
-    /// keyPackageRefs strictly increasing (transcript.rs enforce_contract_order), so a ref
-    /// repeated within a batch is refused too. InvalidRequest.
-    static func signedBodyRefusal(_ uploads: [Upload]) -> Result? {
-        guard (1...deployedBatchLimit).contains(uploads.count), Set(uploads.map(\.ref)).count == uploads.count
+    /// The signed body's checks, before the device, an idempotency record or any package is read
+    /// (the admission decodes the body first: context.rs@0084ced7:231-232 for enrollDevice,
+    /// :263-264 for replenishKeyPackages, both InvalidRequest): the lexicon's 1...100 packages
+    /// (transcript.rs@d418f062:767-789 project_array's length bound), and the `keyPackageRef`s the
+    /// body declares strictly increasing (transcript.rs@d418f062:867-883, enforce_contract_order,
+    /// called from project_object at :658-660). The order is the declared refs', not the refs the
+    /// packages' bytes give: those are computed later, when each package is validated
+    /// (``packageRefusal(_:now:checkingDeclaredRef:)``). A trace names refs by labels and lists a
+    /// batch in any order (an honest client signs its refs sorted), so the one fault of that order
+    /// a trace can show is a declared ref that repeats, which no order makes strictly increasing.
+    static func signedBodyRefusal(_ uploads: [Upload], byDeclaredRefs: Bool = true) -> Result? {
+        let refs = byDeclaredRefs ? declaredRefs(uploads) : uploads.map(\.ref)
+        guard (1...deployedBatchLimit).contains(uploads.count), Set(refs).count == refs.count
         else { return .refused(code: "INVALID_REQUEST", status: 400) }
         return nil
     }
 
-    /// What the clean server's validation of each package decides here (enroll_device.rs and
-    /// replenish_key_packages.rs validate alike): its lifetime as wire.rs reads it (`not_before <
-    /// now < not_after`, at least 600 s left, a span of at most 2,595,600 s), and the declared
-    /// keyPackageRef equal to the computed RefHash. The first refused package's position and why,
-    /// or nil. Every refusal is InvalidKeyPackage.
+    /// The keyPackageRef the signed body declares for each upload (its own ref when the trace
+    /// declares none).
+    public static func declaredRefs(_ uploads: [Upload]) -> [String] { uploads.map { $0.declaredRef ?? $0.ref } }
+
+    /// What the clean server's validation of each package decides here (enroll_device.rs@20bfa48c
+    /// :186-214 and replenish_key_packages.rs@20bfa48c:156-188 validate alike): its lifetime as
+    /// wire.rs reads it (`not_before < now < not_after`, at least 600 s left, a span of at most
+    /// 2,595,600 s), and the declared keyPackageRef equal to the computed RefHash (:206-210,
+    /// :179-183). So two distinct declared refs over one repeated ref pass the body and fail here:
+    /// at least one of them is not its package's RefHash. The first refused package's position and
+    /// why, or nil. Every refusal is InvalidKeyPackage.
     public static func packageRefusal(_ uploads: [Upload], now: Int64, checkingDeclaredRef: Bool = true)
         -> (position: Int, reason: String)?
     {

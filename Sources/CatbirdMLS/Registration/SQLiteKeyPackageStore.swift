@@ -182,14 +182,16 @@ public final class SQLiteKeyPackageStore: @unchecked Sendable {
         }
     }
 
-    /// The signed body's checks: 1 to 100 packages, refs strictly increasing (a repeat is refused
-    /// with the body).
+    /// The signed body's checks, as the inventory model's: 1 to 100 packages, and the declared
+    /// keyPackageRefs strictly increasing (a declared ref repeated is refused with the body; a
+    /// package whose declared ref is not its own is refused later, with the packages).
     private static func checkBody(_ batch: [KeyPackageInventory.Upload]) throws {
         guard (1...KeyPackageInventory.deployedBatchLimit).contains(batch.count) else {
             throw KeyPackageStoreError.invalidRequest("1 to 100 KeyPackages per upload, not \(batch.count)")
         }
-        guard Set(batch.map(\.ref)).count == batch.count else {
-            throw KeyPackageStoreError.invalidRequest("a keyPackageRef repeated within the upload")
+        let declared = KeyPackageInventory.declaredRefs(batch)
+        guard Set(declared).count == declared.count else {
+            throw KeyPackageStoreError.invalidRequest("a declared keyPackageRef repeated within the upload")
         }
     }
 

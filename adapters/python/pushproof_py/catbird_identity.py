@@ -151,10 +151,13 @@ def op_credential_identity(inp):
     did, device = text(inp, "did"), text(inp, "deviceId")
     profile = inp.get("profile")
     if profile == "legacy":
-        # LG db.rs:874-883: the credential identity must be the owner's bare DID, unchecked.
+        # LG db.rs:874-883: the credential identity must equal the owner's DID, compared as text; the
+        # owner's DID is the caller's text before its first `#` (LG handlers/mls_chat/register_device.rs:87,
+        # 367-369). Neither its syntax nor the device id is read.
         return {"identity": did}
     if profile == "proposal":
-        # Seed 003:66, 223: did:plc:josh#<device-uuid>; the design names no grammar for either part.
+        # Seed 003:66, 131, 223: did:plc:josh#<device-uuid>; the design names no grammar for either part
+        # (its own examples: did:plc:josh, iphone-uuid), so both are joined as given.
         return {"identity": did + "#" + device}
     # VR:146-152 over BareDid (VR:30-49) and CanonicalUuidV4 (VR:197-213), parsed in that order.
     parse_bare_did(did)
@@ -210,15 +213,13 @@ OPERATIONS = {
 }
 
 PROFILES = {
+    "catbird.credentialIdentity": ["deployed", "legacy", "proposal"],
     "catbird.splitDeviceDid": ["legacy"],
 }
 
-# Ported, not yet offered (adapters/python/README.md): the legacy and proposal profiles of
-# catbird.credentialIdentity, where upstream reads neither part and the reference refuses a DID or a
-# device id that is not the clean protocol's. PUSHPROOF_PY_PENDING=1 offers them.
-PENDING_PROFILES = {
-    "catbird.credentialIdentity": ["legacy", "proposal"],
-}
+# Profiles ported but not yet offered (adapters/python/README.md): none. PUSHPROOF_PY_PENDING=1
+# would offer them.
+PENDING_PROFILES = {}
 if os.environ.get("PUSHPROOF_PY_PENDING") == "1":
     for name, extra in PENDING_PROFILES.items():
         PROFILES[name] = PROFILES.get(name, ["deployed"]) + extra

@@ -231,7 +231,9 @@ def run_legacy(inp, strict):
 #   RP20 = mls-ds@20bfa48c:server/src/handlers/chat/replenish_key_packages.rs
 #   CX00 = mls-ds@0084ced7:server/src/handlers/chat/context.rs
 #   WR31 = mls-ds@31cff9f6:server/src/chat_protocol/wire.rs
-#   TR = mls-ds@d418f062:server/src/chat_protocol/transcript.rs (enforce_contract_order)
+#   TR = mls-ds@d418f062:server/src/chat_protocol/transcript.rs
+#   CX00 also decodes the signed body (InvalidRequest) before the device is authorized:
+#     enrollDevice :231-232 then :245-247, replenishKeyPackages :263-264 then :272-274
 #   DEFS = mls-ds@1bd2929c:lexicon/blue/catbird/chat/blue.catbird.chat.defs.json
 MAX_LIVE_KEY_PACKAGES = 1000  # KP20:32
 TERMINAL = ("consumed", "expired", "revoked")  # SQL7:170-178 (enforce_core_lifecycle_transition)
@@ -250,8 +252,11 @@ class CleanInventory:
         return next((p for p in self.packages if p["ref"] == ref), None)
 
     def body_refusal(self, packages):
-        # DEFS #deviceEnrollmentBody / #keyPackageReplenishmentBody: 1 to 100 packages; TR
-        # enforce_contract_order: keyPackageRef values strictly increasing, so never repeated.
+        # DEFS #deviceEnrollmentBody / #keyPackageReplenishmentBody: 1 to 100 packages (TR:767-789);
+        # TR:867-883 (enforce_contract_order, from TR:658-660): the keyPackageRef values the body
+        # declares strictly increasing. A trace names refs by labels and lists a batch in any order
+        # (the client signs its refs sorted), so what it can show of that rule is a declared ref
+        # repeated. The refs the packages' bytes give are compared later (package_refusal).
         refs = [p["declaredRef"] for p in packages]
         if not 1 <= len(packages) <= 100 or len(set(refs)) != len(refs):
             return refused("INVALID_REQUEST", 400)
@@ -437,15 +442,12 @@ OPERATIONS = {
 }
 
 PROFILES = {
-    "catbird.inventoryTrace": ["legacy", "strict"],
+    "catbird.inventoryTrace": ["deployed", "legacy", "strict"],
 }
 
-# Ported, not yet offered (adapters/python/README.md): the deployed profile, where the port follows
-# upstream and the reference does not: the clean server checks the body's declared refs for
-# repeats (TR), the reference the packages' own refs. PUSHPROOF_PY_PENDING=1 offers it.
-PENDING_PROFILES = {
-    "catbird.inventoryTrace": ["deployed"],
-}
+# Profiles ported but not yet offered (adapters/python/README.md): none. PUSHPROOF_PY_PENDING=1
+# would offer them.
+PENDING_PROFILES = {}
 if os.environ.get("PUSHPROOF_PY_PENDING") == "1":
     for name, extra in PENDING_PROFILES.items():
         PROFILES[name] = extra + PROFILES.get(name, ["deployed"])

@@ -11,6 +11,16 @@ enum CatbirdIdentityNotes {
                 "A `#` that a neighbouring mark joins into one grapheme cluster (U+0601 before it, U+0301 after it) is still the separator: the server splits on Unicode scalars (Rust's split_once), not on characters as Swift's String sees them."
         ),
         "KnownAnswer": .init(bugType: .basic, description: "A published value (RFC 8032's first test key)."),
+        "DesignNoGrammar": .init(
+            bugType: .leniency,
+            description:
+                "The design document (seed 003) names no grammar for the DID or the device id and joins them by `#` as given. PushProof's choice is the clean protocol's grammar: where it refuses, the design's join passes too (proposal, acceptable), and hardened refuses, with the reason."
+        ),
+        "AmbiguousIdentity": .init(
+            bugType: .modifiedParameter,
+            description:
+                "An identity that does not read back, at its first `#`, as the DID and device id it was made of (an empty part, a `#` inside the DID) names another user's device, or none."
+        ),
         "DidWeb": .init(
             bugType: .edgeCase,
             description:

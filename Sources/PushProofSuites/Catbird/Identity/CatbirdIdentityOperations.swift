@@ -13,15 +13,30 @@ enum CatbirdIdentityOperations {
         ["deviceId": .string(try DeviceId(parsing: try request.reader.string("deviceId")).text)]
     }
 
-    /// The MLS credential identity a device uses: `did#deviceId` in the clean protocol (and in
-    /// the seeds), the bare DID on the legacy server.
+    /// The MLS credential identity a device uses: `did#deviceId` over the clean protocol's bare
+    /// DID and device id (`deployed`; and `proposal` and `hardened`, where the design names no
+    /// grammar and PushProof reads the clean protocol's); the owner's DID as it is, the device not
+    /// read (`legacy`). docs/catbird.md, "Device identity".
     @Sendable static func credentialIdentity(_ request: OperationRequest) throws -> JSONValue {
         let r = request.reader
-        let did = try BareDid(parsing: try r.string("did"))
-        let device = try DeviceId(parsing: try r.string("deviceId"))
-        let identity =
-            request.profile == .legacy ? did.text : DeviceIdentity.credentialIdentity(did: did, deviceId: device)
+        let did = try r.string("did")
+        let device = try r.string("deviceId")
+        guard request.profile != .legacy else {
+            return ["identity": .string(DeviceIdentity.legacyCredentialIdentity(ownerDid: did))]
+        }
+        let identity = DeviceIdentity.credentialIdentity(
+            did: try BareDid(parsing: did), deviceId: try DeviceId(parsing: device))
         return ["identity": .string(identity)]
+    }
+
+    /// `proposal`: where PushProof's reading refuses a DID or a device id the design gives no
+    /// grammar for, the design's `did#deviceId`, joined as given, passes too.
+    @Sendable static func credentialIdentityAlternatives(_ request: OperationRequest) -> [OperationOutcome] {
+        guard request.profile == .proposal, let did = try? request.reader.string("did"),
+            let device = try? request.reader.string("deviceId"),
+            (try? BareDid(parsing: did)) == nil || (try? DeviceId(parsing: device)) == nil
+        else { return [] }
+        return [.output(["identity": .string(DeviceIdentity.designCredentialIdentity(did: did, deviceId: device))])]
     }
 
     /// The legacy server's reading of `did#deviceId`.

@@ -29,7 +29,8 @@ public struct CatbirdIdentitySuite: ConformanceSuite {
                 output: CatbirdIdentityOperations.deviceId),
             SuiteOperation(
                 .catbirdCredentialIdentity, schema: CatbirdIdentitySchemas.credentialIdentity,
-                profiles: [.deployed, .legacy, .proposal],
+                profiles: [.deployed, .legacy, .proposal, .hardened],
+                alternatives: CatbirdIdentityOperations.credentialIdentityAlternatives,
                 output: CatbirdIdentityOperations.credentialIdentity),
             SuiteOperation(
                 .catbirdSplitDeviceDid, schema: CatbirdIdentitySchemas.splitDeviceDid, profiles: [.legacy],

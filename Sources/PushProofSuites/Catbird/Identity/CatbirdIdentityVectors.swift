@@ -137,16 +137,6 @@ enum CatbirdIdentityVectors {
             credential(
                 "did:web:localhost", ["DidWeb"], "did:web:localhost", id, code: "INVALID_DID", source: S.didWebHost),
         ]
-        let legacyCredentials = [
-            credential(
-                "the legacy credential is the bare DID, whatever the device", ["BareDidCredential"], plc, id,
-                source: "joshlacal/mls-ds@\(S.legacyCommit):server/src/db.rs:805-938")
-        ]
-        let proposalCredentials = [
-            credential(
-                "the seed's `did#device-uuid`", ["Normal"], plc, id,
-                source: "design document 003 (device-local signature keys): the MLS identity did#device-uuid")
-        ]
         func split(_ comment: String, _ flags: [String], _ text: String, invalid: Bool = false) -> VectorCase {
             VectorCase(
                 comment: comment, flags: flags, source: S.legacySplit, input: ["deviceDid": .string(text)],
@@ -287,6 +277,7 @@ enum CatbirdIdentityVectors {
                 "a bad `now` is refused too", ["TimestampSpelling"], now, now: "2026-08-01T12:00:00Z",
                 code: "INVALID_TIMESTAMP", source: S.timestamp),
         ]
+        let proposalCredentials = CredentialIdentityCases.proposal()
         return VectorFileDeclaration(
             suite: "catbird_identity", protocolName: "catbird-mls-identity", notes: CatbirdIdentityNotes.catalogue,
             header: [
@@ -307,11 +298,14 @@ enum CatbirdIdentityVectors {
                     ids: .block(201...250), cases: credentials),
                 .init(
                     type: "CredentialIdentityTest", operation: .catbirdCredentialIdentity, profile: .legacy,
-                    description: "The legacy server's credential identity: the bare DID.", ids: .block(251...270),
-                    cases: legacyCredentials),
+                    description:
+                        "The legacy server's credential identity: the owner's DID as it is; the device id is not read.",
+                    ids: .block(251...270), cases: CredentialIdentityCases.legacy()),
                 .init(
                     type: "CredentialIdentityTest", operation: .catbirdCredentialIdentity, profile: .proposal,
-                    description: "The seed's credential identity.", ids: .block(271...300), cases: proposalCredentials),
+                    description:
+                        "The seed's credential identity, `did#deviceId`. The design names no grammar for either part: PushProof reads the clean protocol's, and where it refuses, the design's join passes too.",
+                    ids: .block(271...300), cases: proposalCredentials),
                 .init(
                     type: "DeviceDidSplitTest", operation: .catbirdSplitDeviceDid, profile: .legacy,
                     description: "The legacy server's reading of a device DID: split at the first `#`.",
@@ -329,6 +323,13 @@ enum CatbirdIdentityVectors {
                     description:
                         "signedAt within [now - 300 s, now + 60 s], both canonical timestamps; the answer is the offset in ms.",
                     ids: .block(501...600), cases: window),
+                .init(
+                    type: "CredentialIdentityTest", operation: .catbirdCredentialIdentity, profile: .hardened,
+                    description:
+                        "PushProof's advice to an implementation of the design: the clean protocol's bare DID and device id, each test with its reason.",
+                    ids: .block(601...650),
+                    cases: CredentialIdentityCases.hardened(
+                        firstProposalId: 271 + proposalCredentials.count - CredentialIdentityCases.silent.count)),
             ])
     }
 }

@@ -42,6 +42,10 @@ enum CatbirdRegistrationMutants {
             "the keyPackageRef a body declares is not compared with the package's RefHash"
         ) { $0.checksDeclaredRef = false },
         inventory(
+            "body-repeat-among-own-refs", .modifiedParameter,
+            "the signed body's repeat is looked for among the packages' own refs, not the refs the body declares"
+        ) { $0.bodyChecksDeclaredRefs = false },
+        inventory(
             "idempotency-key-ignored", .functionality,
             "an upload sent again under its idempotency key is processed again as a new one"
         ) { $0.honoursIdempotencyKeys = false },

@@ -27,8 +27,17 @@ enum InventoryCases {
     /// The clean lexicon's batch bounds and the signed body's ref order.
     static let lexicon =
         "joshlacal/mls-ds@1bd2929c:lexicon/blue/catbird/chat/blue.catbird.chat.defs.json (#keyPackageReplenishmentBody keyPackages minLength 1, maxLength 100; lines not read)"
+    /// Lines counted in the stored file.
     static let contractOrder =
-        "joshlacal/mls-ds@d418f062:server/src/chat_protocol/transcript.rs (enforce_contract_order: keyPackageRef values strictly increasing; lines not read)"
+        "joshlacal/mls-ds@d418f0628f600e1d31601fe79e39fc884676a52c:server/src/chat_protocol/transcript.rs:867-883 "
+        + "(enforce_contract_order: the keyPackageRef values the body declares strictly increasing, so never "
+        + "repeated; else InvalidRequest), :658-660 (run once the body object is read)"
+    /// The admission decodes the signed body before the device is authorized (lines counted in the
+    /// stored file).
+    static let bodyFirst =
+        "joshlacal/mls-ds@0084ced70ebb76a05bed26b273bc73ca7f2b0c89:server/src/handlers/chat/context.rs:231-232,245-247 "
+        + "(enrollDevice: the body decoded, InvalidRequest, then the device authorized), :263-264,272-274 "
+        + "(replenishKeyPackages: the same order)"
     /// The clean server's enrollment (enrollDevice): the signed body, the absence lock, each
     /// package's validation, then publish_key_packages in the same transaction.
     static let enrollment =
@@ -325,6 +334,70 @@ enum InventoryCases {
                     enroll(a), keyed(publish([kp("b1")]), "r-1"), keyed(publish([kp("b1")]), "r-1"),
                     keyed(publish([kp("b2")]), "r-1"), keyed(enroll([kp("t1")], device: tablet), "r-1"),
                     publish([kp("b1")]), revoke(), keyed(publish([kp("b1")]), "r-1"),
+                ]),
+            // The signed body's declared refs (tcIds 135-139).
+            trace(
+                "a keyPackageRef declared twice over distinct packages is refused with the body (INVALID_REQUEST), "
+                    + "in an enrollment and in a replenishment, also two apart, at both ends of 100 packages and three "
+                    + "times, and nothing is stored (the body's declared refs must be strictly increasing)",
+                ["Enrollment", "Replenishment", "Duplicate", "DeclaredRef"],
+                contractOrder + " " + bodyFirst + " " + enrollment,
+                [
+                    enroll([kp("d1"), kp("d2", declaredRef: "d1")]),
+                    enroll(kps("y", 1...99) + [kp("y100", declaredRef: "y1")]), enroll(a),
+                    publish([kp("b1"), kp("b2"), kp("b3", declaredRef: "b1")]),
+                    batch([kp("b4", declaredRef: "b6"), kp("b5", declaredRef: "b6"), kp("b6")]),
+                    claim(device: phone),
+                ]),
+            trace(
+                "distinct declared refs over one ref repeated, or over refs swapped, pass the body: the package "
+                    + "whose declared ref is not its RefHash refuses the batch (INVALID_KEY_PACKAGE), nothing stored",
+                ["Enrollment", "Replenishment", "Duplicate", "DeclaredRef"],
+                contractOrder + " " + declaredRef,
+                [
+                    enroll([kp("d1"), kp("d1", declaredRef: "d2")]), enroll(a),
+                    publish([kp("b1", declaredRef: "b2"), kp("b2", declaredRef: "b1")]),
+                    publish([
+                        kp("b1"),
+                        [
+                            "ref": "b1", "initKey": "init-b1-again", "notAfter": .integer(now + month),
+                            "declaredRef": "b3",
+                        ],
+                    ]),
+                    publish([kp("b1"), kp("b2")]), claim(device: phone),
+                ]),
+            trace(
+                "an enrollment's body is read first: a repeated declared ref is INVALID_REQUEST from a device that "
+                    + "exists and beside an expired package; a declared ref that is not its package's own is read "
+                    + "after the device (DEVICE_ALREADY_EXISTS), with the packages (INVALID_KEY_PACKAGE)",
+                ["Enrollment", "DeclaredRef"], contractOrder + " " + bodyFirst + " " + enrollment + " " + declaredRef,
+                [
+                    enroll(a), enroll([kp("b1"), kp("b2", declaredRef: "b1")]), enroll([kp("b1", declaredRef: "b9")]),
+                    enroll([kp("t1", notAfter: now), kp("t2", declaredRef: "t1")], device: tablet),
+                    enroll([kp("t1", notAfter: now), kp("t2", declaredRef: "t3")], device: tablet),
+                    claim(device: tablet),
+                ]),
+            trace(
+                "a replenishment's body is read before its device: a repeated declared ref is INVALID_REQUEST from "
+                    + "a device never enrolled and from a revoked one; a declared ref that is not its package's own "
+                    + "meets the device check first (DEVICE_NOT_REGISTERED, DEVICE_REVOKED)",
+                ["Replenishment", "Revocation", "DeclaredRef"],
+                contractOrder + " " + bodyFirst + " " + replenish + " " + declaredRef,
+                [
+                    publish([kp("b1"), kp("b2", declaredRef: "b1")]), publish([kp("b1", declaredRef: "b9")]), enroll(a),
+                    revoke(), batch([kp("b1"), kp("b2", declaredRef: "b1")]), batch([kp("b1", declaredRef: "b9")]),
+                ]),
+            trace(
+                "under an idempotency key already used, a repeated declared ref is refused with the body "
+                    + "(INVALID_REQUEST) before the key is looked at; a body that passes and differs is "
+                    + "IdempotencyConflict (409), also when a declared ref is not its package's own; the first body "
+                    + "gets the first answer", ["Enrollment", "Replenishment", "Idempotency", "DeclaredRef"],
+                contractOrder + " " + bodyFirst + " " + idempotency + " " + replenishIdempotency,
+                [
+                    keyed(enroll(a), "op-5"), keyed(enroll([kp("a1"), kp("a2", declaredRef: "a1"), kp("a3")]), "op-5"),
+                    keyed(enroll([kp("a1"), kp("a2", declaredRef: "a4"), kp("a3")]), "op-5"),
+                    keyed(publish([kp("b1"), kp("b2", declaredRef: "b1")]), "op-5"),
+                    keyed(publish([kp("b1", declaredRef: "b2")]), "op-5"), keyed(enroll(a), "op-5"),
                 ]),
         ]
     }
