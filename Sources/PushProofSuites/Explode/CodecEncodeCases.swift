@@ -103,6 +103,41 @@ extension ExplodeCodecVectors {
                 source: "\(codec):33-42; \(foundation)JSON/JSONEncoder.swift:1146-1147; \(iso8601)",
                 input: ["expiresAtUnixMillis": .integer((RFC3339.earliest - 1) * 1000)], code: "DATE_OUT_OF_RANGE",
                 alsoAccepted: [try iosEncoding(RFC3339.earliest - 1)]))
+        // The Julian calendar's months as iOS writes them: the last second of each month of 1500
+        // (a Julian leap year, not a Gregorian one: 29 February exists) and the first second of
+        // each month of 1501, so a writer whose Julian arithmetic slips by a day anywhere in the
+        // year is caught.
+        // The turns of the Julian four-year cycle follow: 28 February and 1 March of 1502 and 1503.
+        let cycle = [(1502, 2, true), (1502, 3, false), (1503, 2, true), (1503, 3, false)]
+        for (year, month, last) in (1...12).map({ (1500, $0, true) }) + (1...12).map({ (1501, $0, false) }) + cycle {
+            let day = last ? julianMonthLength(year: year, month: month) : 1
+            let seconds = julianUnixDays(year: year, month: month, day: day) * 86_400 + (last ? 86_399 : 0)
+            let text = String(format: "%04d-%02d-%02d", year, month, day)
+            encode.append(
+                VectorCase(
+                    comment:
+                        "the Julian date \(text) \(last ? "23:59:59" : "00:00:00"), the \(last ? "last" : "first") "
+                        + "second of its month: iOS writes it on the Julian calendar",
+                    flags: ["CalendarBoundary", "JulianBefore1582", "FallbackByReading"],
+                    source: "\(sendPath); \(foundation)Calendar/Calendar_Gregorian.swift:224-225",
+                    input: ["expiresAtUnixMillis": .integer(seconds * 1000)], check: try writtenAsIOS(seconds)))
+        }
         return encode
+    }
+
+    /// Days from 1970-01-01 to a date of the Julian calendar (the Julian day number's formula).
+    static func julianUnixDays(year: Int, month: Int, day: Int) -> Int64 {
+        let a = (14 - month) / 12
+        let y = Int64(year + 4800 - a)
+        let m = Int64(month + 12 * a - 3)
+        return Int64(day) + (153 * m + 2) / 5 + 365 * y + y / 4 - 32_083 - 2_440_588
+    }
+
+    static func julianMonthLength(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 }
