@@ -61,6 +61,8 @@ public protocol ConformanceSuite: Sendable {
     /// lifetime): differential fuzzing moves the times in its operations' inputs across them,
     /// besides `InputMutator.commonWindows`.
     var timeWindows: [Int64] { get }
+    /// The protobuf bytes its vector files' outputs carry, for protoc to decode.
+    func protobufSamples(in files: [VectorFile]) -> [ProtobufSample]
 }
 
 extension ConformanceSuite {
@@ -68,4 +70,5 @@ extension ConformanceSuite {
     public var fuzzTargets: [FuzzTarget] { [] }
     public var interopSets: [InteropSet] { [] }
     public var timeWindows: [Int64] { [] }
+    public func protobufSamples(in files: [VectorFile]) -> [ProtobufSample] { [] }
 }

@@ -46,4 +46,8 @@ public struct ExplodeSuite: ConformanceSuite {
     public var timeWindows: [Int64] { [ExplosionReceiver.clockSkewTolerance] }
 
     public var mutants: [Mutant] { ExplodeMutants.all }
+
+    public func protobufSamples(in files: [VectorFile]) -> [ProtobufSample] {
+        ExplodeProtobufSamples.samples(in: files)
+    }
 }
