@@ -59,17 +59,21 @@ def patched_sources(sources, bug):
     return {bug["file"]: text.replace(bug["find"], bug["replace"])}
 
 
-def ask(adapter, operation, value):
-    """The answer (output or error object) of the adapter at `adapter` to one request."""
-    lines = [{"type": "hello", "protocol": "pushproof-adapter/1"},
-             {"type": "request", "id": 1, "operation": operation, "input": value}]
+def ask(adapter, requests):
+    """The answers (output or error object) of the adapter at `adapter` to [(operation, input)],
+    asked in one session."""
+    lines = [{"type": "hello", "protocol": "pushproof-adapter/1"}]
+    lines += [{"type": "request", "id": n, "operation": op, "input": value} for n, (op, value) in enumerate(requests, 1)]
     reply = subprocess.run([sys.executable, adapter], input="".join(json.dumps(m) + "\n" for m in lines),
-                           capture_output=True, text=True, timeout=60)
-    answers = [json.loads(line) for line in reply.stdout.splitlines() if line.strip()]
-    if len(answers) != 2:
-        return {"adapterFailure": reply.stderr[-300:]}
-    answer = answers[1]
-    return answer.get("output", answer.get("error", {"unimplemented": True}))
+                           capture_output=True, text=True, timeout=60 + len(requests))
+    answers = {}
+    for line in reply.stdout.splitlines():
+        if line.strip():
+            message = json.loads(line)
+            if message.get("type") == "response":
+                answers[message.get("id")] = message.get("output", message.get("error", {"unimplemented": True}))
+    failure = {"adapterFailure": reply.stderr[-300:]}
+    return [answers.get(n, failure) for n in range(1, len(requests) + 1)]
 
 
 def same_json(a, b):
@@ -77,33 +81,25 @@ def same_json(a, b):
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
-def witness_differs(bug, replaced):
-    """Whether the bug's witness input is still answered otherwise with the patch than without."""
-    import shutil
-    import tempfile
-    work = tempfile.mkdtemp(prefix="pushproof-blind-")
-    try:
-        shutil.copy(ADAPTER, work)
-        shutil.copytree(mutation.PACKAGE, os.path.join(work, "pushproof_py"),
-                        ignore=shutil.ignore_patterns("__pycache__"))
-        for name, text in replaced.items():
-            with open(os.path.join(work, "pushproof_py", name), "w", encoding="utf-8") as f:
-                f.write(text)
-        value = bug["witness"]["input"]
-        return same_json(ask(ADAPTER, bug["operation"], value), ask(os.path.join(work, "adapter.py"), bug["operation"], value)) is False
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-
-
-def judge(binary, sources, suites, bug, timeout):
-    """('caught' | 'missed' | 'stale', why)."""
+def judge(binary, sources, suites, bug, unpatched, timeout):
+    """('caught' | 'missed' | 'stale', why). `unpatched`: the unpatched implementation's answer to
+    the bug's witness."""
     try:
         replaced = patched_sources(sources, bug)
     except ValueError as error:
         return "stale", str(error)
-    if not witness_differs(bug, replaced):
+
+    def witness_differs(adapter):
+        """Whether the witness is still answered otherwise with the patch than without."""
+        return not same_json(unpatched, ask(adapter, [(bug["operation"], bug["witness"]["input"])])[0])
+
+    # The bug's operation's files first, then its module's: the run stops at the first failure.
+    order = mutation.likeliest_first(mutation.likeliest_first(suites, mutation.module_operations(bug["file"])),
+                                     {bug["operation"]})
+    verdict = mutation.run_variant(binary, replaced, order, timeout, precheck=witness_differs)
+    if verdict == "unchecked":
         return "stale", "its witness is answered the same with and without the patch"
-    return ("caught" if mutation.run_variant(binary, replaced, suites, timeout) == "killed" else "missed"), ""
+    return ("caught" if verdict == "killed" else "missed"), ""
 
 
 def main():
@@ -136,8 +132,12 @@ def main():
     for batch in batches:
         bugs = batch["bugs"]
         results = {}
+        # The unpatched implementation's answers to every witness, in one session.
+        unpatched = dict(zip((b["id"] for b in bugs),
+                             ask(ADAPTER, [(b["operation"], b["witness"]["input"]) for b in bugs])))
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            futures = {pool.submit(judge, binary, sources, suites, bug, args.timeout): bug["id"] for bug in bugs}
+            futures = {pool.submit(judge, binary, sources, suites, bug, unpatched[bug["id"]], args.timeout): bug["id"]
+                       for bug in bugs}
             for future in concurrent.futures.as_completed(futures):
                 results[futures[future]] = future.result()
         stale = [b for b in bugs if results[b["id"]][0] == "stale"]

@@ -32,6 +32,7 @@ import argparse
 import ast
 import concurrent.futures
 import copy
+import importlib
 import json
 import os
 import random
@@ -40,6 +41,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "adapters", "python", "pushproof_py")
@@ -175,11 +177,51 @@ def declared_vector_files(binary):
     return files
 
 
-def run_variant(binary, replaced, suites, timeout, min_passed=0, counts=None):
+def vector_file_operations():
+    """{vector file: the operations its groups ask}."""
+    folder = os.path.join(ROOT, "vectors")
+    out = {}
+    for name in sorted(os.listdir(folder)):
+        if name.endswith("_test.json"):
+            with open(os.path.join(folder, name), encoding="utf-8") as f:
+                out[name[: -len("_test.json")]] = {g["operation"] for g in json.load(f)["testGroups"]}
+    return out
+
+
+_OPERATIONS_BY_MODULE = {}
+_OPERATIONS_LOCK = threading.Lock()
+
+
+def module_operations(name):
+    """The operations module `name` of the package answers (its OPERATIONS), or none for a module
+    every operation shares. Read by importing the unpatched package once."""
+    with _OPERATIONS_LOCK:
+        if not _OPERATIONS_BY_MODULE:
+            sys.path.insert(0, os.path.dirname(PACKAGE))
+            try:
+                for module_name in modules():
+                    module = importlib.import_module(f"pushproof_py.{module_name[:-3]}")
+                    _OPERATIONS_BY_MODULE[module_name] = set(getattr(module, "OPERATIONS", {}))
+            finally:
+                sys.path.pop(0)
+        return _OPERATIONS_BY_MODULE.get(name, set())
+
+
+def likeliest_first(suites, operations):
+    """`suites` with the vector files that ask one of `operations` first: the run stops at the
+    first failure, and a change to a module fails its own operations' vectors first, if any. The
+    files run are the same, so the verdict is too."""
+    asked = vector_file_operations()
+    return sorted(suites, key=lambda suite: 0 if asked.get(suite, set()) & operations else 1)
+
+
+def run_variant(binary, replaced, suites, timeout, min_passed=0, counts=None, precheck=None):
     """Runs a copy of the package with some files replaced ({file name: text}) against the vector
     files `suites` and the hardening table: 'killed' (a test the package passes fails, it crashes
     or it times out, fewer than `min_passed` tests pass, or a hardened answer changes) or
-    'survived'. `counts`, when given, receives the number of tests passed."""
+    'survived'. `counts`, when given, receives the number of tests passed. `precheck`, when given,
+    is asked first with the copy's adapter path; when it answers False the copy is not run
+    ('unchecked')."""
     work = tempfile.mkdtemp(prefix="pushproof-mutant-")
     try:
         shutil.copy(os.path.join(ROOT, "adapters", "python", "adapter.py"), work)
@@ -188,6 +230,8 @@ def run_variant(binary, replaced, suites, timeout, min_passed=0, counts=None):
         for name, text in replaced.items():
             with open(os.path.join(work, "pushproof_py", name), "w", encoding="utf-8") as f:
                 f.write(text)
+        if precheck is not None and not precheck(os.path.join(work, "adapter.py")):
+            return "unchecked"
         report = os.path.join(work, "report.json")
         command = [binary, "run", "--vectors", os.path.join(ROOT, "vectors"),
                    "--impl", f"python3 {os.path.join(work, 'adapter.py')}", "--timeout", "5", "--fail-fast",
@@ -249,7 +293,8 @@ def run_mutant(binary, sources, site, suites, timeout, min_passed):
     text = mutated_source(sources[site.file], site)
     if text is None:
         return "unchanged"
-    return run_variant(binary, {site.file: text}, suites, timeout, min_passed)
+    return run_variant(binary, {site.file: text}, likeliest_first(suites, module_operations(site.file)), timeout,
+                       min_passed)
 
 
 def default_binary():

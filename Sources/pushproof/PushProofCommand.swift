@@ -39,7 +39,9 @@ struct Run: ParsableCommand {
         name: [.customLong("file"), .customLong("suite")],
         help: ArgumentHelp(
             "Run only this vector file (repeatable), by its name without _test.json, e.g. registration_bouncer.",
-            discussion: "--suite is the same option under its older name."))
+            discussion:
+                "Files named run in the order named (with --fail-fast, the likeliest to fail first). --suite is the same option under its older name."
+        ))
     var file: [String] = []
 
     @Option(name: .long, help: "Run only this test (repeatable), as FILE:TCID, e.g. registration_bouncer:17.")
@@ -77,11 +79,15 @@ struct Run: ParsableCommand {
     var timeout: Double = 10
 
     func run() throws {
-        let files = try ConformanceRunner.loadVectors(directory: location.url)
-        let known = Set(files.map(\.suite))
+        let known = try ConformanceRunner.vectorFileNames(directory: location.url)
         for name in file where !known.contains(name) {
-            throw ValidationError("unknown vector file \(name); known: \(known.sorted().joined(separator: ", "))")
+            throw ValidationError("unknown vector file \(name); known: \(known.joined(separator: ", "))")
         }
+        let named = file.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        // With --fail-fast and named files, each file is read only when its turn comes; otherwise
+        // all of them first (expected failures and profiles are checked against every file).
+        let oneByOne = failFast && !named.isEmpty && expectedFailures == nil && profile.isEmpty
+        let files = oneByOne ? [] : try ConformanceRunner.loadVectors(directory: location.url)
         let profiles = Set(files.flatMap { $0.groups.map(\.profile.rawValue) })
         for name in profile where !profiles.contains(name) {
             throw ValidationError(
@@ -106,8 +112,17 @@ struct Run: ParsableCommand {
         }
         let selection = TestSelection(suites: file, tests: test, profiles: profile.map(Profile.init(rawValue:)))
         defer { (implementation as? ExternalImplementation)?.shutdown() }
-        let report = try ConformanceRunner(implementation: implementation, meanings: Suites.catalogue.meanings).run(
-            files, selection: selection, expectedFailures: expected, stopAtFirstFailure: failFast)
+        let runner = ConformanceRunner(implementation: implementation, meanings: Suites.catalogue.meanings)
+        let report: RunReport
+        if oneByOne {
+            report = try runner.runUntilFirstFailure(named, in: location.url, selection: selection)
+        } else {
+            // Files named run in the order named.
+            let order = Dictionary(named.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            report = try runner.run(
+                files.sorted { order[$0.suite, default: 0] < order[$1.suite, default: 0] }, selection: selection,
+                expectedFailures: expected, stopAtFirstFailure: failFast)
+        }
         print(Reports.text(report, verbose: verbose), terminator: "")
         if let junit { try Reports.junitXML(report).write(toFile: junit, atomically: true, encoding: .utf8) }
         if let json { try Reports.json(report).write(toFile: json, atomically: true, encoding: .utf8) }
@@ -118,7 +133,7 @@ struct Run: ParsableCommand {
 struct Vectors: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Generate or verify the golden vectors.",
-        subcommands: [Generate.self, Verify.self])
+        subcommands: [Generate.self, Verify.self, Protobuf.self])
 
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -159,6 +174,24 @@ struct Vectors: ParsableCommand {
             print(
                 "vectors verified: regenerating the vectors and their schemas changes no byte, and the fuzz seeds are current"
             )
+        }
+    }
+}
+
+extension Vectors {
+    struct Protobuf: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the protobuf bytes the vectors' outputs carry, one JSON object a line.",
+            discussion: """
+                Each names its message, the .proto file under Protos/ that declares it, the bytes in hex, the \
+                lines protoc's text format must print for them, and its test. scripts/check-protobuf.sh decodes \
+                each with protoc.
+                """)
+        @OptionGroup var location: VectorsLocation
+
+        func run() throws {
+            let files = try ConformanceRunner.loadVectors(directory: location.url)
+            for sample in Suites.catalogue.protobufSamples(in: files) { print(JSONWriter.compact(sample.json)) }
         }
     }
 }
@@ -204,13 +237,24 @@ struct Mutants: ParsableCommand {
     @Flag(name: .long, help: "Drive each mutant through `pushproof adapter --mutant` over the adapter protocol.")
     var viaAdapter = false
 
+    @Flag(
+        name: .long,
+        help: "Stop at the first vector that catches each mutant, its own suite's vector files run first.")
+    var untilCaught = false
+
     func run() throws {
         let files = try ConformanceRunner.loadVectors(directory: location.url)
         let me = CommandLine.arguments[0]
         let catalogue = Suites.catalogue
         let reference = catalogue.reference
         let byVectors = catalogue.mutants.filter { $0.detection == .vectors }
-        let reports = try ConformanceRunner.hunt(byVectors, files: files, meanings: Suites.catalogue.meanings) {
+        let untilCaught = untilCaught
+        let order: (Mutant, [VectorFile]) -> [VectorFile] = {
+            untilCaught ? catalogue.likeliestFirst($1, for: $0) : $1
+        }
+        let reports = try ConformanceRunner.hunt(
+            byVectors, files: files, meanings: Suites.catalogue.meanings, untilCaught: untilCaught, order: order
+        ) {
             (mutant: Mutant) -> any ConformanceImplementation in
             if viaAdapter { return try ExternalImplementation(commandLine: "'\(me)' adapter --mutant \(mutant.id)") }
             return MutatedImplementation(mutant, reference: reference)
@@ -256,7 +300,12 @@ struct Fuzz: ParsableCommand {
     @Option(name: .long, help: "Fuzz a known-bad implementation (a mutant id) instead.")
     var mutant: String?
 
-    @Flag(name: .long, help: "Fuzz every known-bad implementation; fail if one is not found within the budget.")
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Fuzz every known-bad implementation; fail if one is not found within the budget.",
+            discussion:
+                "Each is fuzzed from the vector files of its own suite, whose operations it breaks."))
     var allMutants = false
 
     @Option(name: .long, help: "The seed.")
@@ -289,7 +338,8 @@ struct Fuzz: ParsableCommand {
                     seed: seed, iterations: iterations, seconds: seconds, maximumFindings: 1, profiles: profiles,
                     meanings: catalogue.meanings, windows: catalogue.timeWindows)
                 let report = fuzzer.run(
-                    reference: reference, implementation: MutatedImplementation(m, reference: reference), files: files)
+                    reference: reference, implementation: MutatedImplementation(m, reference: reference),
+                    files: catalogue.ownFiles(files, of: m))
                 let found = report.findings.first.map {
                     "found at iteration \($0.iteration + 1): \($0.suite) tcId \($0.basedOn), \($0.mutations.map(\.description).joined(separator: "; "))"
                 }

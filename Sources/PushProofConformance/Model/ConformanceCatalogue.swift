@@ -27,6 +27,26 @@ public struct ConformanceCatalogue: Sendable {
 
     public func mutant(named id: String) -> Mutant? { mutants.first { $0.id == id } }
 
+    /// The protobuf bytes the vector files' outputs carry, as each suite declares them.
+    public func protobufSamples(in files: [VectorFile]) -> [ProtobufSample] {
+        suites.flatMap { $0.protobufSamples(in: files) }
+    }
+
+    /// The files of `files` that ask an operation of the suite declaring `mutant`: the inputs it
+    /// answers wrongly, if any input does.
+    public func ownFiles(_ files: [VectorFile], of mutant: Mutant) -> [VectorFile] {
+        let own = Set(
+            suites.filter { $0.mutants.contains { $0.id == mutant.id } }.flatMap { $0.operations.map(\.name) })
+        return files.filter { $0.groups.contains { own.contains($0.operation) } }
+    }
+
+    /// `files` with `ownFiles(_:of:)` first (a stable reordering): where one failure decides,
+    /// the mutant's own vectors are the likeliest to fail.
+    public func likeliestFirst(_ files: [VectorFile], for mutant: Mutant) -> [VectorFile] {
+        let first = ownFiles(files, of: mutant)
+        return first + files.filter { file in !first.contains { $0.suite == file.suite } }
+    }
+
     /// Every vector file, generated from code: each suite's declarations run through a
     /// reference of that suite alone. Same code, same bytes.
     public func generateVectorFiles() throws -> [VectorFile] {

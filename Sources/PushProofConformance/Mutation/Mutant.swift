@@ -79,14 +79,16 @@ public struct MutantReport: Sendable {
 
 extension ConformanceRunner {
     /// Runs the vectors against each mutant, as `implementation` makes it (in-process by default,
-    /// or behind an adapter).
+    /// or behind an adapter). `order` gives the files each mutant is run against, in order;
+    /// `untilCaught` stops at the first vector that catches it (its report then names that one).
     public static func hunt(
-        _ mutants: [Mutant], files: [VectorFile], meanings: AnswerMeanings,
+        _ mutants: [Mutant], files: [VectorFile], meanings: AnswerMeanings, untilCaught: Bool = false,
+        order: (Mutant, [VectorFile]) -> [VectorFile] = { $1 },
         implementation: (Mutant) throws -> any ConformanceImplementation
     ) throws -> [MutantReport] {
         try mutants.map { mutant in
             let report = try ConformanceRunner(implementation: try implementation(mutant), meanings: meanings).run(
-                files)
+                order(mutant, files), stopAtFirstFailure: untilCaught)
             return MutantReport(
                 mutant: mutant.id, bugClass: mutant.bugClass, summary: mutant.summary,
                 caughtBy: report.outcomes.filter(\.failsRun).map(\.name))

@@ -75,12 +75,18 @@ public struct ConformanceRunner {
         self.meanings = meanings
     }
 
-    /// Loads every `*_test.json` in `directory`, sorted by name.
-    public static func loadVectors(directory: URL) throws -> [VectorFile] {
+    /// The vector files in `directory`, by name without `_test.json`, sorted.
+    public static func vectorFileNames(directory: URL) throws -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let files = names.filter { $0.hasSuffix("_test.json") }.sorted()
         guard !files.isEmpty else { throw RunnerError.noVectors(directory.path) }
-        return try files.map { name in
+        return files.map { String($0.dropLast("_test.json".count)) }
+    }
+
+    /// Every vector file in `directory`, or only those named in `only` (in that order).
+    public static func loadVectors(directory: URL, only: [String]? = nil) throws -> [VectorFile] {
+        return try (only ?? vectorFileNames(directory: directory)).map { suite in
+            let name = suite + "_test.json"
             let data = try Data(contentsOf: directory.appendingPathComponent(name))
             do {
                 return try VectorFile(bytes: [UInt8](data))
@@ -123,6 +129,29 @@ public struct ConformanceRunner {
         }
         guard !outcomes.isEmpty else { throw RunnerError.nothingSelected }
         return RunReport(implementation: implementation.name, outcomes: outcomes, expectedFailures: expectedFailures)
+    }
+
+    /// Runs the vector files named, in that order, each read from `directory` only when its turn
+    /// comes, and stops at the first outcome that fails the run: where one failure decides
+    /// (mutation testing), a run that fails early never parses the files after it.
+    public func runUntilFirstFailure(
+        _ names: [String], in directory: URL, selection: TestSelection = TestSelection()
+    ) throws -> RunReport {
+        var outcomes: [TestOutcome] = []
+        for name in names {
+            let part: RunReport
+            do {
+                part = try run(
+                    Self.loadVectors(directory: directory, only: [name]), selection: selection,
+                    stopAtFirstFailure: true)
+            } catch RunnerError.nothingSelected {
+                continue
+            }
+            outcomes += part.outcomes
+            if part.failed { break }
+        }
+        guard !outcomes.isEmpty else { throw RunnerError.nothingSelected }
+        return RunReport(implementation: implementation.name, outcomes: outcomes, expectedFailures: nil)
     }
 
     func judge(_ test: VectorTest, in group: VectorGroup, suite: String) -> TestOutcome {
