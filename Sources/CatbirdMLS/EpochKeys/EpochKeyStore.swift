@@ -256,6 +256,9 @@ public struct EpochKeyStore: Sendable {
                 let floor = kept.last?.value.epoch ?? (newest == .max ? .max : newest + 1)
                 let f = floorKey(user: u, conversation: conversation)
                 floors[f] = max(floors[f] ?? .min, floor)
+                // A floor cannot pass Int64.max: the deleted rows themselves are remembered too,
+                // so an epoch deleted at the top of the range never comes back either.
+                deletedRows.formUnion(doomed.map(\.key))
             }
             return .deleted(doomed.count)
         }

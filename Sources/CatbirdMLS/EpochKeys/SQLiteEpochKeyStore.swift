@@ -195,6 +195,11 @@ public final class SQLiteEpochKeyStore: @unchecked Sendable {
                                     """
                             ).runDirect(.text(c), .text(u), .integer(e))
                         } else {
+                            if policy == .strict {
+                                // A floor cannot pass Int64.max: the deleted rows are remembered too.
+                                try db.cachedStatement(sql: "INSERT OR IGNORE INTO deletedEpoch VALUES (?)")
+                                    .runDirect(.text(id(u, c, e)))
+                            }
                             try db.cachedStatement(sql: "DELETE FROM epochKey WHERE epochKeyID = ?").runDirect(
                                 .text(id(u, c, e)))
                         }

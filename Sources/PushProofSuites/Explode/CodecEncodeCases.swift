@@ -122,6 +122,9 @@ extension ExplodeCodecVectors {
                     source: "\(sendPath); \(foundation)Calendar/Calendar_Gregorian.swift:224-225",
                     input: ["expiresAtUnixMillis": .integer(seconds * 1000)], check: try writtenAsIOS(seconds)))
         }
+        // The first second of every month of a Gregorian year: a writer whose month arithmetic
+        // slips on a month's first day is caught, whichever month it is.
+        for month in 1...12 { encode.append(try boundary(String(format: "2026-%02d-01T00:00:00Z", month))) }
         return encode
     }
 

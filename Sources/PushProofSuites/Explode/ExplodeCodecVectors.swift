@@ -136,7 +136,11 @@ enum ExplodeCodecVectors {
         let decode =
             try decodeContentCases() + decodeDatedCases() + decodeWireCases() + decodeOffsetAndCutCases()
             + decodeWireReaderCases()
-        let strength = try decodeStrengthCases()
+        // The first second of every month of a Gregorian year, read back and written as RFC 3339.
+        let monthStarts = try (1...12).map { month in
+            try dated(String(format: "2026-%02d-01T00:00:00Z", month), "the first second of a month")
+        }
+        let strength = try decodeStrengthCases() + monthStarts
         let hardened = hardenedCases() + hardenedStrengthCases()
         return VectorFileDeclaration(
             suite: "explode_codec", protocolName: "convos-explode-settings", notes: ExplodeNotes.catalogue,

@@ -33,6 +33,15 @@ enum CatbirdEpochKeysNotes {
         ),
         "EpochBoundary": .init(
             bugType: .edgeCase, description: "Epoch 0, the largest epoch, a count equal to the number of rows."),
+        "DigitBoundary": .init(
+            bugType: .edgeCase,
+            description:
+                "Epochs whose decimal texts sort otherwise than their numbers (9 and 10, 99 and 100): rows are ordered by the number."
+        ),
+        "CheckOrder": .init(
+            bugType: .edgeCase,
+            description:
+                "Two faulty steps in one trace: the first in the trace decides, whatever the later one's fault."),
         "Idempotent": .init(bugType: .basic, description: "Deleting again deletes nothing more."),
         "Overwrite": .init(bugType: .basic, description: "Saving an existing epoch or item replaces its value."),
         "KeepLast": .init(

@@ -368,7 +368,7 @@ enum CatbirdEpochKeysVectors {
                 } + [before(3)] + (0...4).map { get(Int64($0)) },
                 source: S.saveEpochSecret + " " + S.deleteEpochsBefore + " " + S.getEpochSecret,
                 deployedFlags: ["SoftDelete"], strictFlags: ["ForwardSecrecy"]),
-        ] + accountTraces(second: second, shouting: shouting) + metadataTraces() + readFirstTraces()
+        ] + accountTraces(second: second, shouting: shouting) + metadataTraces() + readFirstTraces() + classTraces()
     }
 
     /// Every step is read before any runs: a step no client can make is refused even after one

@@ -76,6 +76,19 @@ enum CatbirdIdentityVectors {
             did("did:web, an empty label", ["DidWeb"], "did:web:catbird..blue", invalid: true, source: S.didWebHost),
             did("did:web, an underscore", ["DidWeb"], "did:web:cat_bird.blue", invalid: true, source: S.didWebHost),
             did("did:web, a Unicode host", ["DidWeb"], "did:web:bücher.example.com", invalid: true),
+            // The reserved list is matched against the whole top-level label, never a suffix of it.
+            did(
+                "did:web, a top-level label ending in the reserved `test` (.contest)", ["DidWeb"],
+                "did:web:catbird.contest", source: S.didWebHost),
+            did(
+                "did:web, a top-level label ending in the reserved `alt` (.cobalt)", ["DidWeb"],
+                "did:web:catbird.cobalt", source: S.didWebHost),
+            did(
+                "did:web, three labels, a top-level label ending in `test` (.latest)", ["DidWeb"],
+                "did:web:pds.sandbox.latest", source: S.didWebHost),
+            did(
+                "did:web, a top-level label ending in the reserved `local` (.unlocal)", ["DidWeb"],
+                "did:web:x.unlocal", source: S.didWebHost),
         ]
         func device(_ comment: String, _ flags: [String], _ text: String, invalid: Bool = false) -> VectorCase {
             VectorCase(

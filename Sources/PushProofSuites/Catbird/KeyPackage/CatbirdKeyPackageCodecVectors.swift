@@ -7,6 +7,85 @@ import PushProofJSON
 /// for byte (RFC 9420 §2.1.2, §6, §7.2, §10).
 enum CatbirdKeyPackageCodecVectors {
     static let rfc = "RFC 9420 §2.1.2, §6, §7.2, §10"
+    typealias Decode = (_ comment: String, _ flags: [String], _ bytes: [UInt8], _ code: String?) -> VectorCase
+
+    /// keyPackageRef is RefHash with the suite's own hash (§5.2): SHA-512 for suites 4 to 6,
+    /// SHA-384 for 7. Each KeyPackage carries keys of its suite's KEM length (X448: 56 bytes;
+    /// P-384 and P-521: uncompressed points).
+    static func hashCases(_ decode: Decode) -> [VectorCase] {
+        func suite(_ n: UInt16, keyLength: Int, point: Bool, _ change: (inout KeyPackageSpec) -> Void = { _ in })
+            -> [UInt8]
+        {
+            var spec = KeyPackageSpec.classic(n, identity: CatbirdFixtures.did)
+            let body = { (fill: UInt8) in
+                (point ? [0x04] : []) + [UInt8](repeating: fill, count: keyLength - (point ? 1 : 0))
+            }
+            spec.initKey = body(0x69)
+            spec.encryptionKey = body(0x65)
+            change(&spec)
+            return spec.message
+        }
+        return [
+            decode(
+                "suite 4 (X448, SHA-512): the reference hash is SHA-512", ["RefHash"],
+                suite(4, keyLength: 56, point: false), nil),
+            decode(
+                "suite 6 (X448, ChaCha20Poly1305, SHA-512)", ["RefHash"], suite(6, keyLength: 56, point: false), nil),
+            decode(
+                "suite 7 (P-384, SHA-384): the reference hash is SHA-384", ["RefHash"],
+                suite(7, keyLength: 97, point: true), nil),
+            decode(
+                "suite 5 (P-521, SHA-512) with a GREASE KeyPackage extension", ["RefHash", "Grease"],
+                suite(5, keyLength: 133, point: true) {
+                    $0.extensions = [MLSExtension(type: 0x2A2A, data: [1, 2, 3])]
+                }, nil),
+        ]
+    }
+
+    /// A length whose first byte has the reserved prefix 0b11 is refused when that byte is read
+    /// (§2.1.2), however few bytes follow it: it is no 8-byte length.
+    static func reservedPrefixCases(_ small: [UInt8], _ decode: Decode) -> [VectorCase] {
+        // The KeyPackage's 64-byte signature ends it, after its length in two bytes (0x40 0x40).
+        let signatureLength = small.count - 66
+        return [
+            decode(
+                "the init key's length 0xC0 with six bytes after it", ["ReservedPrefix"],
+                Array(small.prefix(8)) + [0xC0, 0, 0, 0, 0, 0, 0], "NON_CANONICAL_ENCODING"),
+            decode(
+                "the encryption key's length 0xC0 with three bytes after it", ["ReservedPrefix"],
+                Array(small.prefix(41)) + [0xC0, 0, 0, 0x20], "NON_CANONICAL_ENCODING"),
+            decode(
+                "the signature's length 0xC0 as the last byte", ["ReservedPrefix"],
+                Array(small.prefix(signatureLength)) + [0xC0], "NON_CANONICAL_ENCODING"),
+            decode(
+                "the signature's length 0xFF with six bytes after it", ["ReservedPrefix"],
+                Array(small.prefix(signatureLength)) + [0xFF, 0, 0, 0, 0, 0, 0x40], "NON_CANONICAL_ENCODING"),
+        ]
+    }
+
+    /// A basic credential's identity is opaque bytes (§5.3): bytes that are not UTF-8 are read
+    /// and written back as they are.
+    static func identityBytesCases(_ decode: Decode) -> [VectorCase] {
+        func identity(_ bytes: [UInt8], suite: UInt16 = 1) -> [UInt8] {
+            KeyPackageSpec.classic(suite, identity: "").with { $0.credential = .basic(identity: bytes) }.message
+        }
+        let plc = Array("did:plc:".utf8)
+        return [
+            decode(
+                "an identity with a lone continuation byte", ["CredentialIdentityBytes"], identity(plc + [0x80]), nil),
+            decode(
+                "an identity with an overlong encoding of `/`", ["CredentialIdentityBytes"],
+                identity(plc + [0xC0, 0xAF]), nil),
+            decode(
+                "an identity with an encoded surrogate (U+D800)", ["CredentialIdentityBytes"],
+                identity(plc + [0xED, 0xA0, 0x80]), nil),
+            decode(
+                "the did#deviceId identity ending in a cut three-byte sequence", ["CredentialIdentityBytes"],
+                identity(Array(CatbirdFixtures.deviceIdentity.utf8) + [0xE2, 0x82]), nil),
+            decode(
+                "suite 3, an identity of the byte 0xFF", ["CredentialIdentityBytes"], identity([0xFF], suite: 3), nil),
+        ]
+    }
 
     static func file() throws -> VectorFileDeclaration {
         let base = KeyPackageSpec()
@@ -119,6 +198,8 @@ enum CatbirdKeyPackageCodecVectors {
                 "wire format 0 (reserved)", ["WireFormat"], replacing(small, at: 3, with: [0]),
                 code: "WRONG_WIRE_FORMAT"),
         ]
+        let positional: Decode = { decode($0, $1, $2, code: $3) }
+        let classCases = hashCases(positional) + reservedPrefixCases(small, positional) + identityBytesCases(positional)
         return VectorFileDeclaration(
             suite: "catbird_keypackage_codec", protocolName: "mls-keypackage", notes: CatbirdKeyPackageNotes.catalogue,
             header: [
@@ -130,7 +211,7 @@ enum CatbirdKeyPackageCodecVectors {
                     type: "KeyPackageCodecTest", operation: .catbirdKeyPackageDecode, profile: .rfc9420,
                     description:
                         "MLSMessage(KeyPackage) bytes -> description, the bytes written again, and the KeyPackageRef.",
-                    ids: .block(1...200), cases: cases)
+                    ids: .block(1...200), cases: cases + classCases)
             ])
     }
 }

@@ -10,6 +10,21 @@ enum CatbirdKeyPackageNotes {
             description:
                 "Catbird's suite 0x004D: X-Wing (ML-KEM-768 + X25519) HPKE keys of 1216 bytes, Ed25519 signatures."),
         "CredentialType": .init(bugType: .modifiedParameter, description: "A credential other than BasicCredential."),
+        "ExtensionSizing": .init(
+            bugType: .edgeCase,
+            description:
+                "Extension data of exactly 0x3FFF bytes: openmls counts its length as four bytes when it sizes the list, one more than the two it writes."
+        ),
+        "RefHash": .init(
+            bugType: .wrongPrimitive,
+            description:
+                "keyPackageRef is RefHash with the cipher suite's own hash (SHA-512 for suites 4 to 6, SHA-384 for 7), not SHA-256 always."
+        ),
+        "CredentialIdentityBytes": .init(
+            bugType: .edgeCase,
+            description:
+                "A basic credential's identity is opaque bytes: bytes that are not UTF-8 are read and written as they are."
+        ),
         "Grease": .init(
             bugType: .defined,
             description:

@@ -254,3 +254,68 @@ extension CatbirdKeyPackageValidateVectors {
         return cases
     }
 }
+
+extension CatbirdKeyPackageValidateVectors {
+    /// deployed: two faults where the first is an unknown cipher suite (openmls reads the suite as
+    /// an enum, so it fails when its two bytes are read, before any later fault of another kind);
+    /// and extension data of exactly 0x3FFF bytes, whose length openmls counts in four bytes when
+    /// it sizes the extension list (extensions/codec.rs:16-51), so the KeyPackage it writes again
+    /// differs from the upload.
+    static func deployedDecodingClasses(_ c: UploadForm, base: KeyPackageSpec) -> [VectorCase] {
+        let read =
+            openmls("key_packages/key_package_in.rs", "79-114")
+            + "; openmls/openmls@47dbedeca:traits/src/types.rs:359-400 (Ciphersuite, a u16 enum read whole)"
+        let unknownSuite = base.with { $0.cipherSuite = 0x004E }
+        let initKeyAt = 4 + 4  // the MLSMessage header, the KeyPackage's version and suite
+        var cases = [
+            c(
+                "suite 0x004E and the upload cut inside the init key: the suite is read first", ["ReadingOrder"], read,
+                unknownSuite.with { $0.bytes = { Array($0.prefix(initKeyAt + 2 + 100)) } }, code: "MALFORMED",
+                declaredRef: .some(nil)),
+            c(
+                "suite 0xFFFF and the init key's length in four bytes: the suite is read first",
+                ["ReadingOrder", "NonMinimalVarint"], read,
+                base.with {
+                    $0.cipherSuite = 0xFFFF
+                    $0.bytes = { b in fourByteLength(b, at: initKeyAt) }
+                }, code: "MALFORMED", declaredRef: .some(nil)),
+            c(
+                "suite 0x0008 and nothing after it: the suite is read first", ["ReadingOrder", "Truncated"], read,
+                base.with {
+                    $0.cipherSuite = 0x0008
+                    $0.bytes = { Array($0.prefix(initKeyAt)) }
+                }, code: "MALFORMED", declaredRef: .some(nil)),
+            c(
+                "suite 0x004E and a leaf application_id without its key_id length: the suite is read first",
+                ["ReadingOrder", "ExtensionData"], read,
+                unknownSuite.with { $0.leafExtensions = [MLSExtension(type: 1, data: [])] }, code: "MALFORMED",
+                declaredRef: .some(nil)),
+        ]
+        let sizing = wire("891-894") + "; " + openmls("extensions/codec.rs", "16-51")
+        let big = [UInt8](repeating: 0x61, count: 0x3FFF)
+        let keyId = [0x7F, 0xFD] + [UInt8](repeating: 0x62, count: 0x3FFD)  // application_id: 0x3FFF bytes in all
+        let sized: [(String, (inout KeyPackageSpec) -> Void)] = [
+            ("an unknown leaf extension", { $0.leafExtensions = [MLSExtension(type: 0xF000, data: big)] }),
+            ("a KeyPackage application_id", { $0.extensions = [MLSExtension(type: 1, data: keyId)] }),
+            (
+                "a GREASE KeyPackage extension after a small unknown one",
+                { $0.extensions = [MLSExtension(type: 0xF001, data: [1]), MLSExtension(type: 0x0A0A, data: big)] }
+            ),
+            (
+                "a leaf and a KeyPackage extension each",
+                {
+                    $0.leafExtensions = [MLSExtension(type: 0xF000, data: big)]
+                    $0.extensions = [MLSExtension(type: 0xF001, data: big)]
+                }
+            ),
+        ]
+        for (what, change) in sized {
+            cases.append(
+                c(
+                    "\(what) of exactly 0x3FFF bytes of data: openmls sizes its length as four bytes",
+                    ["ExtensionSizing", "Extensions"], sizing, base.with(change), code: "NON_CANONICAL_ENCODING",
+                    declaredRef: .some(nil)))
+        }
+        return cases
+    }
+}

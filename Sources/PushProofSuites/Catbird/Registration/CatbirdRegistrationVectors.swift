@@ -34,7 +34,8 @@ enum CatbirdRegistrationVectors {
                     type: "InventoryTraceTest", operation: .catbirdInventoryTrace, profile: .strict,
                     description:
                         "The legacy flows with their bugs fixed; each test's deployedAnswer is the legacy answer.",
-                    ids: .block(301...350), cases: InventoryCases.bugTraces(.strict)),
+                    ids: .block(301...350),
+                    cases: InventoryCases.bugTraces(.strict) + InventoryCases.expiredCountTraces()),
                 .init(
                     type: "DeviceRegistrationTest", operation: .catbirdRegisterDevice, profile: .proposal,
                     description:

@@ -466,7 +466,37 @@ enum InventoryCases {
                     batch([kp("c1"), kp("c2"), kp("exp", notAfter: now + 10), kp("young")]), claim(), advance(10),
                     sweep, advance(86_390), sweep, advance(1), sweep, advance(6 * 86_400 - 1), sweep, advance(2), sweep,
                 ]),
-        ] + bugTraces(.legacy) + expiredUploadTraces()
+        ] + bugTraces(.legacy) + expiredUploadTraces() + expiredCountTraces()
+    }
+
+    /// legacy and strict: the unconsumed limit counts live packages only (`consumed_at IS NULL AND
+    /// expires_at > now`), so packages that expired but were not swept yet never block a batch.
+    static func expiredCountTraces() -> [VectorCase] {
+        let soon = now + 600
+        return [
+            trace(
+                "100 unconsumed packages that expire at the clock's time, then a batch of 1: they no longer count",
+                ["UnconsumedLimit", "Lifetime"], publishSource,
+                [batch((1...100).map { kp("u\($0)", notAfter: soon) }), advance(600), batch([kp("w1")])]),
+            trace(
+                "60 expired packages of one device and 40 live of another: a batch of 1 fits",
+                ["UnconsumedLimit", "CapPerOwner", "Lifetime"], publishSource,
+                [
+                    batch((1...60).map { kp("u\($0)", notAfter: soon) }), batch(kps("v", 1...40), device: tablet),
+                    advance(3600), batch([kp("w1")]),
+                ]),
+            trace(
+                "30 expired and 70 live packages, then a batch of 30 that fits only without the expired ones",
+                ["UnconsumedLimit", "Lifetime"], publishSource,
+                [
+                    batch((1...30).map { kp("u\($0)", notAfter: now + 60) }), batch(kps("v", 1...70)), advance(61),
+                    batch(kps("w", 1...30)),
+                ]),
+            trace(
+                "100 packages expired one second ago, not swept, then a batch of 100", ["UnconsumedLimit", "Lifetime"],
+                publishSource,
+                [batch((1...100).map { kp("u\($0)", notAfter: soon) }), advance(601), batch(kps("w", 1...100))]),
+        ]
     }
 
     static let expirySource = "\(legacy)/handlers/mls_chat/publish_key_packages.rs:106-110,239-268"
