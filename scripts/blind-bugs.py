@@ -129,17 +129,19 @@ def main():
     mutation.require_clean_baseline(binary, suites, args.timeout)
     failed = False
     report = ["# Plausible bugs written blind: what the vectors catch", ""]
+    # Every batch's bugs in one pool (no batch waits for the last of the one before), the
+    # unpatched implementation's answers to every witness asked first, in one session.
+    every = [bug for batch in batches for bug in batch["bugs"]]
+    unpatched = dict(zip((b["id"] for b in every),
+                         ask(ADAPTER, [(b["operation"], b["witness"]["input"]) for b in every])))
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = {pool.submit(judge, binary, sources, suites, bug, unpatched[bug["id"]], args.timeout): bug["id"]
+                   for bug in every}
+        for future in concurrent.futures.as_completed(futures):
+            results[futures[future]] = future.result()
     for batch in batches:
         bugs = batch["bugs"]
-        results = {}
-        # The unpatched implementation's answers to every witness, in one session.
-        unpatched = dict(zip((b["id"] for b in bugs),
-                             ask(ADAPTER, [(b["operation"], b["witness"]["input"]) for b in bugs])))
-        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            futures = {pool.submit(judge, binary, sources, suites, bug, unpatched[bug["id"]], args.timeout): bug["id"]
-                       for bug in bugs}
-            for future in concurrent.futures.as_completed(futures):
-                results[futures[future]] = future.result()
         stale = [b for b in bugs if results[b["id"]][0] == "stale"]
         missed = [b for b in bugs if results[b["id"]][0] == "missed"]
         caught = len(bugs) - len(stale) - len(missed)

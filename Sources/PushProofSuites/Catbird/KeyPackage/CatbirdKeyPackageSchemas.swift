@@ -38,7 +38,11 @@ enum CatbirdKeyPackageSchemas {
         groupType: "KeyPackageCodecTest",
         input: S.object(["keyPackage"], ["keyPackage": hex]),
         output: S.object(
-            ["keyPackage", "encoded"], ["keyPackage": keyPackage, "encoded": hex, "keyPackageRef": S.hex32]))
+            ["keyPackage", "encoded"], ["keyPackage": keyPackage, "encoded": hex, "keyPackageRef": refHash]))
+
+    /// RefHash is as long as the suite's hash: 32 bytes (SHA-256), 48 (SHA-384) or 64 (SHA-512).
+    static let refHash = S.pattern(
+        "^([0-9a-f]{64}|[0-9a-f]{96}|[0-9a-f]{128})$", description: "RefHash: the suite's hash, 32, 48 or 64 bytes")
 
     static let keyPackageValidate = OperationSchema(
         groupType: "KeyPackageValidationTest",
