@@ -38,7 +38,7 @@ enum ConvosPushVectors {
                 "groupIds": [.string(otherGroupId)],
             ],
         ]
-        func c(
+        func route(
             _ comment: String, _ flags: [String], _ source: String? = nil, _ payload: JSONValue, outcome: String? = nil,
             code: String? = nil
         ) -> VectorCase {
@@ -64,219 +64,222 @@ enum ConvosPushVectors {
         let lookup = "\(service):247-256; \(topicRule); \(hexRule)"
         let otherGroupTopic = "/xmtp/mls/1/g-\(otherGroupId)/proto"
         let deployed: [VectorCase] = [
-            c("group message routed by clientId", ["ClientIdRouting"], groupPath, convosPayload(), outcome: "routed"),
-            c(
+            route(
+                "group message routed by clientId", ["ClientIdRouting"], groupPath, convosPayload(), outcome: "routed"),
+            route(
                 "the second conversation's clientId routes to its own inbox (the push names that conversation's "
                     + "group, which the second identity holds)", ["ClientIdRouting"],
                 groupPath, convosPayload(clientId: .string(otherClientId), topic: .string(otherGroupTopic)),
                 outcome: "routed"),
-            c(
+            route(
                 "welcome without encryptedMessage (the app never reads an installation id from the topic, so the "
                     + "output has none)", ["Welcome"], welcomePath,
                 convosPayload(topic: .string(welcomeTopic), message: nil), outcome: "routed"),
-            c(
+            route(
                 "a welcome topic with encryptedMessage takes the group path, finds no g- segment and is dropped",
                 ["Welcome", "MalformedTopic"], "\(service):64-66, 81-96, 247-250; \(topicRule)",
                 convosPayload(topic: .string(welcomeTopic)), code: "MALFORMED_TOPIC"),
-            c(
+            route(
                 "unknown clientId", ["UnknownClientId"], "\(handler):107-111",
                 convosPayload(clientId: "11111111-2222-4333-8444-555555555555"), outcome: "unknownClientId"),
-            c(
+            route(
                 "clientId in lower case is another clientId", ["UnknownClientId"],
                 "\(handler):102-111; \(core)Storage/Repositories/InboxesRepository.swift:34",
                 convosPayload(clientId: .string(clientId.lowercased())), outcome: "unknownClientId"),
-            c(
+            route(
                 "legacy payload keyed by inboxId", ["LegacyInboxId"], "\(clientIdRule) (the inboxId key is never read)",
                 convosPayload(clientId: nil).setting("inboxId", to: "inbox-of-conversation-1"),
                 code: "LEGACY_INBOX_ID_PAYLOAD"),
-            c(
+            route(
                 "both clientId and the legacy inboxId: clientId decides", ["ClientIdRouting", "LegacyInboxId"],
                 "\(payloadFile):49-56; \(groupPath)", convosPayload().setting("inboxId", to: "inbox-of-conversation-2"),
                 outcome: "routed"),
-            c(
+            route(
                 "clientId missing", ["MissingClientId"], clientIdRule, convosPayload(clientId: nil),
                 code: "MISSING_CLIENT_ID"),
-            c(
+            route(
                 "clientId empty", ["MissingClientId"], clientIdRule, convosPayload(clientId: ""),
                 code: "MISSING_CLIENT_ID"),
-            c(
+            route(
                 "clientId of spaces", ["MissingClientId"], clientIdRule, convosPayload(clientId: "   "),
                 code: "MISSING_CLIENT_ID"),
-            c(
+            route(
                 "clientId is a number: read as absent (PushProof's type check, MALFORMED_PAYLOAD, is in the "
                     + "hardened group)", ["MissingClientId", "LaxCast"],
                 clientIdRule, convosPayload(clientId: 42), code: "MISSING_CLIENT_ID"),
-            c(
+            route(
                 "notificationData missing", ["MalformedPayload"], "\(routing); \(service):53-56",
                 convosPayload().removing("notificationData"), code: "MALFORMED_PAYLOAD"),
-            c(
+            route(
                 "contentTopic missing", ["MalformedPayload"], "\(routing); \(service):58-61",
                 convosPayload().setting("notificationData", to: ["encryptedMessage": .string(mlsMessage)]),
                 code: "MALFORMED_PAYLOAD"),
-            c(
+            route(
                 "apiJWT is a number: read as absent, the push is routed (PushProof's type check, MALFORMED_PAYLOAD, "
                     + "is in the hardened group)",
                 ["ClientIdRouting", "LaxCast"], "\(payloadFile):54; \(groupPath)",
                 convosPayload().setting("apiJWT", to: 1), outcome: "routed"),
-            c(
+            route(
                 "payload is a string (APNs always delivers a dictionary: this cannot reach the app)",
                 ["MalformedPayload"],
                 "xmtplabs/convos-ios@f47421a9:NotificationService/NotificationService.swift:64-94 (request.content.userInfo, a dictionary)",
                 "clientId", code: "MALFORMED_PAYLOAD"),
-            c(
+            route(
                 "group message without encryptedMessage", ["MalformedPayload"], "\(routing); \(service):64-71",
                 convosPayload(message: nil), code: "MISSING_ENCRYPTED_MESSAGE"),
-            c(
+            route(
                 "encryptedMessage in URL-safe base64", ["BadBase64"],
                 "\(groupPath) (Data(base64Encoded:), default options)",
                 convosPayload(
                     message: .string(Base64.encode(SHA256.hash([1]) + [0xFB, 0xFF], variant: .urlSafeNoPadding))),
                 code: "INVALID_BASE64"),
-            c(
+            route(
                 "encryptedMessage with whitespace", ["BadBase64"],
                 "\(groupPath) (Data(base64Encoded:), default options)",
                 convosPayload(message: .string(mlsMessage + " ")), code: "INVALID_BASE64"),
-            c(
+            route(
                 "topic version 2 naming an unknown group: the version is never checked, the group is not found",
                 ["TopicSearched"], lookup,
                 convosPayload(topic: "/xmtp/mls/2/g-00ff/proto"), outcome: "unknownConversation"),
-            c(
+            route(
                 "topic kind \"x-\": no g- segment", ["MalformedTopic"], "\(service):247-250; \(topicRule)",
                 convosPayload(topic: "/xmtp/mls/1/x-00ff/proto"), code: "MALFORMED_TOPIC"),
-            c(
+            route(
                 "an odd-length id: read as the bytes ab 0c, not found", ["TopicSearched"], lookup,
                 convosPayload(topic: "/xmtp/mls/1/g-abc/proto"),
                 outcome: "unknownConversation"),
-            c(
+            route(
                 "a non-hex id: read as no bytes, not found", ["TopicSearched"], lookup,
                 convosPayload(topic: "/xmtp/mls/1/g-zz/proto"),
                 outcome: "unknownConversation"),
-            c(
+            route(
                 "an empty id: not found", ["TopicSearched"],
                 lookup, convosPayload(topic: "/xmtp/mls/1/g-/proto"), outcome: "unknownConversation"),
-            c(
+            route(
                 "no /proto, an unknown group: not found",
                 ["TopicSearched"], lookup, convosPayload(topic: "/xmtp/mls/1/g-00ff"), outcome: "unknownConversation"),
-            c(
+            route(
                 "a trailing slash, an unknown group: not found", ["TopicSearched"], lookup,
                 convosPayload(topic: "/xmtp/mls/1/g-00ff/proto/"),
                 outcome: "unknownConversation"),
             // What the app does with the topics and fields above when the group is the identity's own.
-            c(
+            route(
                 "topic version 2 naming the identity's group: routed", ["TopicSearched"], groupPath,
                 convosPayload(topic: .string("/xmtp/mls/2/g-\(groupId)/proto")), outcome: "routed"),
-            c(
+            route(
                 "no /proto, the identity's group: routed", ["TopicSearched"], groupPath,
                 convosPayload(topic: .string("/xmtp/mls/1/g-\(groupId)")), outcome: "routed"),
-            c(
+            route(
                 "a trailing slash, the identity's group: routed", ["TopicSearched"], groupPath,
                 convosPayload(topic: .string("/xmtp/mls/1/g-\(groupId)/proto/")), outcome: "routed"),
-            c(
+            route(
                 "the group id in upper case: routed", ["TopicSearched"], groupPath,
                 convosPayload(topic: .string("/xmtp/mls/1/g-\(groupId.uppercased())/proto")), outcome: "routed"),
-            c(
+            route(
                 "the group id with a 0x prefix: routed", ["TopicSearched"], groupPath,
                 convosPayload(topic: .string("/xmtp/mls/1/g-0x\(groupId)/proto")), outcome: "routed"),
-            c(
+            route(
                 "the group message for another conversation's group: not found", ["TopicSearched"], lookup,
                 convosPayload(topic: .string(otherGroupTopic)), outcome: "unknownConversation"),
-            c(
+            route(
                 "encryptedMessage with non-zero trailing bits (QR==): Foundation reads it as one byte", ["LaxBase64"],
                 "\(groupPath) (Data(base64Encoded:), default options)", convosPayload(message: "QR=="),
                 outcome: "routed"),
-            c(
+            route(
                 "encryptedMessage is a number: read as absent, so a group topic lacks its message", ["LaxCast"],
                 "\(payloadFile):96; \(service):64-71", convosPayload(message: 7), code: "MISSING_ENCRYPTED_MESSAGE"),
-            c(
+            route(
                 "a welcome topic whose encryptedMessage is a number: read as absent, so a welcome",
                 ["LaxCast", "Welcome"],
                 "\(payloadFile):96; \(welcomePath)", convosPayload(topic: .string(welcomeTopic), message: 7),
                 outcome: "routed"),
-            c(
+            route(
                 "notificationData is a string", ["MalformedPayload"], "\(payloadFile):53, 64-71; \(service):53-56",
                 convosPayload().setting("notificationData", to: "data"), code: "MALFORMED_PAYLOAD"),
-            c(
+            route(
                 "an unknown clientId with notificationData missing: resolved first, so unknownClientId",
                 ["UnknownClientId", "RouteBeforeValidate"], "\(handler):99-111; \(service):53-56",
                 convosPayload(clientId: "11111111-2222-4333-8444-555555555555").removing("notificationData"),
                 outcome: "unknownClientId"),
-            c(
+            route(
                 "a number clientId beside the legacy inboxId: read as absent, so the legacy payload",
                 ["LegacyInboxId", "LaxCast"], clientIdRule,
                 convosPayload(clientId: 42).setting("inboxId", to: "inbox-of-conversation-1"),
                 code: "LEGACY_INBOX_ID_PAYLOAD"),
-            c(
+            route(
                 "a null clientId beside the legacy inboxId: read as absent, so the legacy payload",
                 ["LegacyInboxId", "LaxCast"], clientIdRule,
                 convosPayload(clientId: .null).setting("inboxId", to: "inbox-of-conversation-1"),
                 code: "LEGACY_INBOX_ID_PAYLOAD"),
-            c(
+            route(
                 "encryptedMessage in standard base64 without its padding", ["BadBase64"],
                 "\(groupPath) (Data(base64Encoded:), default options)",
                 convosPayload(message: .string(unpaddedMessage)), code: "INVALID_BASE64"),
-            c(
+            route(
                 "a topic whose segments begin G- (upper case): no g- segment", ["MalformedTopic"],
                 "\(service):247-250; \(topicRule)", convosPayload(topic: .string("/xmtp/mls/1/G-\(groupId)/proto")),
                 code: "MALFORMED_TOPIC"),
-            c(
+            route(
                 "encryptedMessage null on a group topic: read as absent", ["LaxCast"],
                 "\(payloadFile):96; \(service):64-71",
                 convosPayload(message: .null), code: "MISSING_ENCRYPTED_MESSAGE"),
         ]
-        func h(_ comment: String, _ flags: [String], _ payload: JSONValue, outcome: String? = nil, code: String? = nil)
+        func hardenedRoute(
+            _ comment: String, _ flags: [String], _ payload: JSONValue, outcome: String? = nil, code: String? = nil
+        )
             -> VectorCase
         {
-            c(comment, flags, nil, payload, outcome: outcome, code: code)
+            route(comment, flags, nil, payload, outcome: outcome, code: code)
         }
         let strictTopic =
             "Why: a topic outside XMTP's grammar (/xmtp/mls/1/g-<hex>/proto) is refused before any lookup; a lenient "
             + "reader turns g-abc into the bytes ab 0c, someone else's id"
         let hardened: [VectorCase] = [
-            h(
+            hardenedRoute(
                 "clientId is a number: MALFORMED_PAYLOAD. Why: a field of the wrong type is a broken or hostile "
                     + "sender, worth telling apart from a missing one", ["MalformedPayload"],
                 convosPayload(clientId: 42),
                 code: "MALFORMED_PAYLOAD"),
-            h(
+            hardenedRoute(
                 "apiJWT is a number: MALFORMED_PAYLOAD. Why: a JWT override of the wrong type is dropped silently "
                     + "upstream, hiding a broken sender", ["MalformedPayload"],
                 convosPayload().setting("apiJWT", to: 1),
                 code: "MALFORMED_PAYLOAD"),
-            h(
+            hardenedRoute(
                 "an unknown clientId with notificationData missing: MALFORMED_PAYLOAD. Why: validating the whole "
                     + "payload before resolving means a malformed push triggers no lookup and no unregister request",
                 ["RouteBeforeValidate"],
                 convosPayload(clientId: "11111111-2222-4333-8444-555555555555").removing("notificationData"),
                 code: "MALFORMED_PAYLOAD"),
-            h(
+            hardenedRoute(
                 "topic version 2: MALFORMED_TOPIC. \(strictTopic)", ["MalformedTopic"],
                 convosPayload(topic: .string("/xmtp/mls/2/g-\(groupId)/proto")), code: "MALFORMED_TOPIC"),
-            h(
+            hardenedRoute(
                 "no /proto: MALFORMED_TOPIC. \(strictTopic)", ["MalformedTopic"],
                 convosPayload(topic: .string("/xmtp/mls/1/g-\(groupId)")), code: "MALFORMED_TOPIC"),
-            h(
+            hardenedRoute(
                 "a trailing slash: MALFORMED_TOPIC. \(strictTopic)", ["MalformedTopic"],
                 convosPayload(topic: .string("/xmtp/mls/1/g-\(groupId)/proto/")), code: "MALFORMED_TOPIC"),
-            h(
+            hardenedRoute(
                 "an odd-length id: MALFORMED_TOPIC. \(strictTopic)", ["MalformedTopic"],
                 convosPayload(topic: "/xmtp/mls/1/g-abc/proto"), code: "MALFORMED_TOPIC"),
-            h(
+            hardenedRoute(
                 "a 0x prefix: MALFORMED_TOPIC. \(strictTopic)", ["MalformedTopic"],
                 convosPayload(topic: .string("/xmtp/mls/1/g-0x\(groupId)/proto")), code: "MALFORMED_TOPIC"),
-            h(
+            hardenedRoute(
                 "a welcome with encryptedMessage is routed as a welcome. Why: the topic says what the push is; "
                     + "upstream drops it for lacking a g- segment", ["Welcome"],
                 convosPayload(topic: .string(welcomeTopic)), outcome: "routed"),
-            h(
+            hardenedRoute(
                 "encryptedMessage with non-zero trailing bits: INVALID_BASE64. Why: one encoding per byte string; "
                     + "two readers of a non-canonical one can disagree", ["BadBase64"], convosPayload(message: "QR=="),
                 code: "INVALID_BASE64"),
-            h(
+            hardenedRoute(
                 "encryptedMessage in URL-safe base64: INVALID_BASE64, as upstream", ["BadBase64"],
                 convosPayload(
                     message: .string(Base64.encode(SHA256.hash([1]) + [0xFB, 0xFF], variant: .urlSafeNoPadding))),
                 code: "INVALID_BASE64"),
-            h(
+            hardenedRoute(
                 "encryptedMessage without its padding: INVALID_BASE64, as upstream", ["BadBase64"],
                 convosPayload(message: .string(unpaddedMessage)), code: "INVALID_BASE64"),
         ]

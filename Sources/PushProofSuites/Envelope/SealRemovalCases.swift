@@ -7,7 +7,7 @@ import PushProofJSON
 extension EnvelopeServerVectors {
     static func sealRemovalCases() -> [VectorCase] {
         typealias E = EnvelopeFixtures
-        func s(_ comment: String, _ ids: [Int64], _ label: String) -> VectorCase {
+        func sealedRemoval(_ comment: String, _ ids: [Int64], _ label: String) -> VectorCase {
             VectorCase(
                 comment: "proposal: removal sealed to the device key, \(comment)",
                 flags: ["ProposalProfile", "RemovalCap"],
@@ -18,12 +18,12 @@ extension EnvelopeServerVectors {
                 ])
         }
         return [
-            s("repeated ids kept, sorted", [9, 3, 9, 3, 1], "seal-repeats"),
-            s("one id three times", [5, 5, 5], "seal-one-id"),
-            s(
+            sealedRemoval("repeated ids kept, sorted", [9, 3, 9, 3, 1], "seal-repeats"),
+            sealedRemoval("one id three times", [5, 5, 5], "seal-one-id"),
+            sealedRemoval(
                 "250 ids with the newest repeated: the newest 200 kept, repeats counted among them",
                 (1...250).reversed().map { Int64($0) } + [250, 249, 248], "seal-250-repeats"),
-            s(
+            sealedRemoval(
                 "201 ids, one repeat below the cap: the smallest dropped", [1, 1] + (2...200).map { Int64($0) },
                 "seal-201"),
         ]

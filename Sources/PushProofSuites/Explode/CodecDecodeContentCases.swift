@@ -12,69 +12,69 @@ extension ExplodeCodecVectors {
             Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\",\"pad\":\"\(String(repeating: "a", count: 400))\"}".utf8),
             format: .raw)
         let decode = [
-            d("what the iOS app writes", ["KnownAnswer"], receivePath, Hex.encode(sample)),
-            d(
+            decodeCase("what the iOS app writes", ["KnownAnswer"], receivePath, Hex.encode(sample)),
+            decodeCase(
                 "milliseconds, as the CLI, web and Android write (a fraction is optional in iOS's parser as of Swift 6.2)",
                 ["Milliseconds"], "\(iso8601):545-552; \(foundation)Formatting/Date+ISO8601FormatStyle.swift:53-55",
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01T12:30:00.000Z"))),
-            d(
+            decodeCase(
                 "milliseconds .999: iOS keeps the fraction (the conversation explodes 0.999 s later); the output, in "
                     + "whole seconds, is its floor", ["Milliseconds", "SubSecondDropped"], "\(iso8601):545-552",
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01T12:30:00.999Z"))),
-            d(
+            decodeCase(
                 "a numeric offset +02:00", ["NumericOffset"], "\(iso8601):566-660",
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01T14:30:00+02:00")), also: refuse),
-            d(
+            decodeCase(
                 "a numeric offset -05:30", ["NumericOffset"], "\(iso8601):566-660",
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01T07:00:00-05:30")), also: refuse),
-            d(
+            decodeCase(
                 "six fraction digits", ["ExtraFraction"], "\(iso8601):545-552",
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01T12:30:00.123456Z")), also: refuse),
-            d(
+            decodeCase(
                 "an unknown key is ignored", ["UnknownKey"], "\(codec):4-10, 49-53",
                 ExplodeFixtures.encoded(Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\",\"reason\":\"done\"}".utf8))),
-            d(
+            decodeCase(
                 "a pre-1970 date", ["Pre1970"], receivePath,
                 ExplodeFixtures.encoded(ExplodeFixtures.json("1969-07-20T20:17:40Z"))),
-            d(
+            decodeCase(
                 "a leap day", ["LeapDay"], receivePath,
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2024-02-29T23:59:59Z"))),
-            d(
+            decodeCase(
                 "a minor version 1.7 is another content type (iOS's codec registry and its type comparison include "
                     + "the minor version, so the message is dropped as an unsupported content type)", ["ContentType"],
                 typeMatch,
                 ExplodeFixtures.encoded(content, minor: 7), code: "UNSUPPORTED_VERSION"),
-            d(
+            decodeCase(
                 "DEFLATE without a header", ["Compression"], "\(inflate); \(codec):49-56",
                 ExplodeFixtures.encoded(Zlib.deflate(content, format: .raw), compression: 0)),
-            d(
+            decodeCase(
                 "DEFLATE with a zlib header: iOS's COMPRESSION_ZLIB inflates raw DEFLATE only and drops the message",
                 ["Compression", "RawDeflateOnly"],
                 "\(inflate); xmtplabs/convos-ios@5d1e833e:ConvosAppData/Sources/ConvosAppData/AppDataSerialization.swift:194-197",
                 ExplodeFixtures.encoded(Zlib.deflate(content, format: .zlib), compression: 0), code: "BAD_COMPRESSION"),
-            d(
+            decodeCase(
                 "GZIP: iOS's GZIP is Apple LZFSE, which drops a gzip stream",
                 ["Compression", "GzipIsLzfse"], inflate,
                 ExplodeFixtures.encoded(Zlib.deflate(content, format: .gzip), compression: 1), code: "BAD_COMPRESSION"),
-            d(
+            decodeCase(
                 "empty content", ["EmptyContent"], "\(codec):45-47; \(decodedMessage):196, 201-204",
                 ExplodeFixtures.encoded([]), code: "EMPTY_CONTENT"),
-            d(
+            decodeCase(
                 "not JSON", ["BadJSON"], "\(codec):49-56", ExplodeFixtures.encoded(Array("expiresAt=2025".utf8)),
                 code: "INVALID_JSON"),
-            d(
+            decodeCase(
                 "a JSON array", ["BadJSON"], "\(codec):49-56",
                 ExplodeFixtures.encoded(Array("[\"2025-06-01T12:30:00Z\"]".utf8)), code: "INVALID_JSON"),
-            d(
+            decodeCase(
                 "expiresAt missing", ["BadJSON"], "\(codec):49-56",
                 ExplodeFixtures.encoded(Array("{\"expires\":\"2025-06-01T12:30:00Z\"}".utf8)), code: "INVALID_JSON"),
-            d(
+            decodeCase(
                 "expiresAt as Unix seconds", ["BadDate"], "\(foundation)JSON/JSONDecoder.swift:644-646",
                 ExplodeFixtures.encoded(Array("{\"expiresAt\":1748781000}".utf8)), code: "INVALID_JSON"),
-            d(
+            decodeCase(
                 "no time zone", ["BadDate"], "\(iso8601):562-566",
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01T12:30:00")), code: "INVALID_JSON"),
-            d(
+            decodeCase(
                 "lower-case t and z (refused at the t)", ["BadDate"], "\(iso8601):525",
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01t12:30:00z")), code: "INVALID_JSON"),
             try lenient(
@@ -89,36 +89,36 @@ extension ExplodeCodecVectors {
                 "a leap second: iOS rolls 23:59:60 over to the next day; PushProof refuses", ["RolledOverDate"],
                 "\(dateParse); \(rollOver)",
                 ExplodeFixtures.json("2016-12-31T23:59:60Z")),
-            d(
+            decodeCase(
                 "a leading space", ["BadDate"], "\(iso8601):430-436",
                 ExplodeFixtures.encoded(ExplodeFixtures.json(" 2025-06-01T12:30:00Z")), code: "INVALID_JSON"),
-            d(
+            decodeCase(
                 "a date without a time", ["BadDate"], "\(iso8601):521-526",
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01")), code: "INVALID_JSON"),
-            d(
+            decodeCase(
                 "authority xmtp.org", ["ContentType"], "\(writer):496-500; \(dbRepresentation):90-99",
                 ExplodeFixtures.encoded(content, authority: "xmtp.org"), code: "WRONG_CONTENT_TYPE"),
-            d(
+            decodeCase(
                 "type explode", ["ContentType"], "\(writer):496-500; \(dbRepresentation):90-99",
                 ExplodeFixtures.encoded(content, type: "explode"), code: "WRONG_CONTENT_TYPE"),
-            d(
+            decodeCase(
                 "no content type", ["ContentType"], "\(contentProto):94-96; \(writer):497-498",
                 ExplodeFixtures.encoded(content, hasType: false), code: "WRONG_CONTENT_TYPE"),
-            d(
+            decodeCase(
                 "major version 2", ["ContentType"], "\(contentProto):229-235; \(writer):497-498",
                 ExplodeFixtures.encoded(content, major: 2), code: "UNSUPPORTED_VERSION"),
-            d(
+            decodeCase(
                 "major version 0", ["ContentType"], "\(contentProto):229-235; \(writer):497-498",
                 ExplodeFixtures.encoded(content, major: 0), code: "UNSUPPORTED_VERSION"),
-            d(
+            decodeCase(
                 "DEFLATE declared, content not compressed", ["BadCompression"], inflate,
                 ExplodeFixtures.encoded(content, compression: 0), code: "BAD_COMPRESSION"),
-            d(
+            decodeCase(
                 "GZIP cut short (refused because iOS reads GZIP as LZFSE; the cut plays no part there)",
                 ["BadCompression", "GzipIsLzfse"], inflate,
                 ExplodeFixtures.encoded(Array(Zlib.deflate(content, format: .gzip).dropLast(6)), compression: 1),
                 code: "BAD_COMPRESSION"),
-            d(
+            decodeCase(
                 "GZIP with a wrong checksum (refused because iOS reads GZIP as LZFSE; the checksum is never read)",
                 ["BadCompression", "GzipIsLzfse"], inflate,
                 ExplodeFixtures.encoded(
@@ -128,23 +128,23 @@ extension ExplodeCodecVectors {
                         return g
                     }(), compression: 1),
                 code: "BAD_COMPRESSION"),
-            d(
+            decodeCase(
                 "an unknown compression method 7: iOS ignores it and reads the content as it is; PushProof refuses",
                 ["BadCompression", "UnknownCompressionIgnored"],
                 "\(contentProto):28-44, 119-124; \(contentCodec):38-63",
                 ExplodeFixtures.encoded(content, compression: 7), code: "BAD_COMPRESSION", also: [t0]),
-            d(
+            decodeCase(
                 "1 MiB of spaces from 1 KB of DEFLATE: iOS keeps the first 4 x 1034 bytes, which are not JSON",
                 ["InflateBufferCut"], "\(inflate); \(codec):49-56", ExplodeFixtures.encoded(bomb, compression: 0),
                 code: "INVALID_JSON"),
-            d(
+            decodeCase(
                 "not a protobuf", ["MalformedProtobuf"], "\(decodedMessage):185-187, 201-204", "ffffffff",
                 code: "MALFORMED_PROTOBUF"),
-            d(
+            decodeCase(
                 "a truncated protobuf", ["MalformedProtobuf"], "\(decodedMessage):185-187, 201-204",
                 String(Hex.encode(sample).dropLast(10)), code: "MALFORMED_PROTOBUF"),
             // The audit's findings C2-C10 (docs/audit/explode_codec.md).
-            d(
+            decodeCase(
                 "valid JSON of 445 bytes from 50 bytes of raw DEFLATE: iOS keeps the first 200 bytes and drops the "
                     + "message", ["InflateBufferCut"], "\(inflate); \(codec):49-56",
                 ExplodeFixtures.encoded(padded, compression: 0), code: "INVALID_JSON"),
@@ -171,29 +171,29 @@ extension ExplodeCodecVectors {
             try lenient(
                 "hour 24: iOS rolls it over to the next day; PushProof refuses", ["RolledOverDate"],
                 "\(dateParse); \(rollOver)", ExplodeFixtures.json("2025-06-01T24:00:00Z")),
-            d(
+            decodeCase(
                 "ten fraction digits: iOS reads nine at most", ["BadDate"], "\(iso8601):545-552",
                 ExplodeFixtures.encoded(ExplodeFixtures.json("2025-06-01T12:30:00.1234567891Z")), code: "INVALID_JSON"),
             try lenient(
                 "expiresAt twice: iOS's decoder takes the first; PushProof refuses a repeated key",
                 ["IosDateLeniency", "BadJSON"], "\(codec):49-56; \(foundation)JSON/JSONDecoder.swift",
                 Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\",\"expiresAt\":\"2026-06-01T12:30:00Z\"}".utf8)),
-            d(
+            decodeCase(
                 "a ContentTypeId with an unknown field: iOS's type comparison includes unknown fields",
                 ["ContentType"], "\(contentProto):229-235; \(writer):496-509",
                 ExplodeFixtures.encoded(content, typeUnknownField: true), code: "WRONG_CONTENT_TYPE"),
-            d(
+            decodeCase(
                 "the content field present with zero length", ["EmptyContent"],
                 "\(codec):45-47; \(decodedMessage):196, 201-204",
                 ExplodeFixtures.encoded(Array("{}".utf8)).replacingOccurrences(of: "22027b7d", with: "2200"),
                 code: "EMPTY_CONTENT"),
-            d(
+            decodeCase(
                 "the content field given twice, the last one empty: protobuf keeps the last", ["EmptyContent"],
                 "\(codec):45-47; \(decodedMessage):185-187", Hex.encode(sample) + "2200", code: "EMPTY_CONTENT"),
-            d(
+            decodeCase(
                 "a field of wire type 7", ["MalformedProtobuf"], "\(decodedMessage):185-187, 201-204",
                 Hex.encode(sample) + "0f", code: "MALFORMED_PROTOBUF"),
-            d(
+            decodeCase(
                 "1000-01-01T00:00:00Z: iOS counts Julian dates before 1582-10-15, five days after the proleptic "
                     + "Gregorian reading (hardened's)", ["JulianBefore1582", "Pre1970"],
                 "\(dateParse); \(foundation)Calendar/Calendar_Gregorian.swift:224-225",
@@ -216,7 +216,7 @@ extension ExplodeCodecVectors {
         // The inflate buffer is exactly four times the compressed size, not more; a reader with a
         // larger buffer finds valid JSON here.
         decode.append(
-            d(
+            decodeCase(
                 "JSON whose closing brace lies between four and five times the compressed size, with a stray x "
                     + "after it: iOS's cut falls before the brace and the whole body is not JSON either",
                 ["InflateBufferCut"], "\(inflate); \(codec):49-56",

@@ -7,7 +7,7 @@ import PushProofJSON
 /// explode_codec: the instants the iOS app encodes (explode.encode).
 extension ExplodeCodecVectors {
     static func encodeCases() throws -> [VectorCase] {
-        func e(_ comment: String, _ flags: [String], _ source: String, millis: Int64, code: String? = nil)
+        func encoding(_ comment: String, _ flags: [String], _ source: String, millis: Int64, code: String? = nil)
             -> VectorCase
         {
             VectorCase(
@@ -32,17 +32,17 @@ extension ExplodeCodecVectors {
             }
         }
         var encode = [
-            e("2025-06-01T12:30:00Z", ["KnownAnswer"], sendPath, millis: 1_748_781_000_000),
-            e(
+            encoding("2025-06-01T12:30:00Z", ["KnownAnswer"], sendPath, millis: 1_748_781_000_000),
+            encoding(
                 "2025-06-01T12:30:00.999Z: the milliseconds are dropped", ["SubSecondDropped"],
                 "\(foundation)Formatting/Date+ISO8601FormatStyle.swift:191-234; \(codec):59-61",
                 millis: 1_748_781_000_999),
-            e("the Unix epoch", ["Epoch"], sendPath, millis: 0),
-            e(
+            encoding("the Unix epoch", ["Epoch"], sendPath, millis: 0),
+            encoding(
                 "one millisecond before the epoch", ["Pre1970", "SubSecondDropped", "FallbackByReading"],
                 "\(foundation)Formatting/Date+ISO8601FormatStyle.swift:191-234; \(foundation)Date.swift:249-251",
                 millis: -1),
-            e(
+            encoding(
                 "1969-07-20T20:17:40Z", ["Pre1970"], sendPath,
                 millis: ExplodeFixtures.seconds("1969-07-20T20:17:40Z") * 1000),
             VectorCase(
@@ -55,16 +55,16 @@ extension ExplodeCodecVectors {
                     + "\(foundation)Calendar/Calendar_Gregorian.swift:224-225",
                 input: ["expiresAtUnixMillis": .integer(RFC3339.earliest * 1000)],
                 check: try writtenAsIOS(RFC3339.earliest)),
-            e(
+            encoding(
                 "2024-02-29T12:00:00Z", ["LeapDay"], sendPath,
                 millis: ExplodeFixtures.seconds("2024-02-29T12:00:00Z") * 1000),
-            e(
+            encoding(
                 "2000-02-29T00:00:00Z (century leap year)", ["LeapDay"], sendPath,
                 millis: ExplodeFixtures.seconds("2000-02-29T00:00:00Z") * 1000),
-            e(
+            encoding(
                 "2024-12-31T23:59:59Z", ["EndOfYear"], sendPath,
                 millis: ExplodeFixtures.seconds("2024-12-31T23:59:59Z") * 1000),
-            e(
+            encoding(
                 "9999-12-31T23:59:59Z", ["FarFuture", "FallbackByReading"],
                 "\(sendPath); \(foundation)Date.swift:269-274",
                 millis: RFC3339.latest * 1000),

@@ -16,7 +16,7 @@ extension ExplodeCodecVectors {
             + "disagree on whether the conversation explodes"
         func strict(_ text: String, _ comment: String, _ why: String) -> VectorCase {
             let json = ExplodeFixtures.json(text)
-            return d(
+            return decodeCase(
                 "\(text): \(comment). \(why)", ["StrictRFC3339"], nil, ExplodeFixtures.encoded(json),
                 code: RFC3339.parse(text) == nil ? "INVALID_JSON" : nil)
         }
@@ -45,23 +45,23 @@ extension ExplodeCodecVectors {
             ),
         ].map { strict($0.0, $0.1, $0.2) }
         hardened.append(
-            d(
+            decodeCase(
                 "expiresAt twice: INVALID_JSON. \(oneSpelling)", ["StrictRFC3339"], nil,
                 ExplodeFixtures.encoded(
                     Array("{\"expiresAt\":\"2025-06-01T12:30:00Z\",\"expiresAt\":\"2026-06-01T12:30:00Z\"}".utf8)),
                 code: "INVALID_JSON"))
         hardened.append(
-            d(
+            decodeCase(
                 "an unknown compression method 7: BAD_COMPRESSION. Why: content whose declared compression is "
                     + "unknown cannot be known to be plain", ["BadCompression"], nil,
                 ExplodeFixtures.encoded(content, compression: 7), code: "BAD_COMPRESSION"))
         hardened.append(
-            d(
+            decodeCase(
                 "DEFLATE with a zlib header: BAD_COMPRESSION. Why: DEFLATE in EncodedContent is raw DEFLATE, as iOS "
                     + "writes and reads it; a second framing is a second spelling", ["BadCompression"], nil,
                 ExplodeFixtures.encoded(Zlib.deflate(content, format: .zlib), compression: 0), code: "BAD_COMPRESSION"))
         hardened.append(
-            d(
+            decodeCase(
                 "GZIP: BAD_COMPRESSION. Why: the iOS SDK's GZIP is Apple LZFSE, so no gzip body reads on iOS; refusing "
                     + "it keeps every reader at the same answer", ["BadCompression"], nil,
                 ExplodeFixtures.encoded(Zlib.deflate(content, format: .gzip), compression: 1), code: "BAD_COMPRESSION"))
@@ -77,12 +77,12 @@ extension ExplodeCodecVectors {
             "Why: a compressed body is one DEFLATE stream; bytes after its end, or an end that never comes, mean the "
             + "body was cut or spliced"
         hardened.append(
-            d(
+            decodeCase(
                 "a raw DEFLATE stream with a byte after its end: BAD_COMPRESSION. \(exact)", ["BadCompression"], nil,
                 ExplodeFixtures.encoded(Zlib.deflate(content, format: .raw) + [0], compression: 0),
                 code: "BAD_COMPRESSION"))
         hardened.append(
-            d(
+            decodeCase(
                 "a raw DEFLATE stream cut before its end: BAD_COMPRESSION. \(exact)", ["BadCompression"], nil,
                 ExplodeFixtures.encoded(Array(Zlib.deflate(content, format: .raw).dropLast(2)), compression: 0),
                 code: "BAD_COMPRESSION"))

@@ -90,7 +90,7 @@ extension ExplodeCodecVectors {
             ]
         for (what, t, code) in pairs {
             cases.append(
-                d(
+                decodeCase(
                     "\(what): \(code)", ["ContentTypeCheckOrder", "ContentType"], order,
                     ExplodeFixtures.encoded(
                         content, authority: t.authority, type: t.type, major: t.major, minor: t.minor,
@@ -98,32 +98,32 @@ extension ExplodeCodecVectors {
         }
         let garbage = Array("not deflate".utf8)
         cases += [
-            d(
+            decodeCase(
                 "type text over content that does not inflate: WRONG_CONTENT_TYPE", ["ContentTypeCheckOrder"],
                 "\(order); \(inflate)", ExplodeFixtures.encoded(garbage, type: "text", compression: 0),
                 code: "WRONG_CONTENT_TYPE"),
-            d(
+            decodeCase(
                 "an unknown ContentTypeId field over content that does not inflate: WRONG_CONTENT_TYPE",
                 ["ContentTypeCheckOrder"], "\(order); \(inflate)",
                 ExplodeFixtures.encoded(garbage, typeUnknownField: true, compression: 0), code: "WRONG_CONTENT_TYPE"),
-            d(
+            decodeCase(
                 "major version 2 over GZIP content: UNSUPPORTED_VERSION", ["ContentTypeCheckOrder"],
                 "\(order); \(inflate)",
                 ExplodeFixtures.encoded(Zlib.deflate(content, format: .gzip), major: 2, compression: 1),
                 code: "UNSUPPORTED_VERSION"),
-            d(
+            decodeCase(
                 "minor version 1 over empty content: UNSUPPORTED_VERSION", ["ContentTypeCheckOrder"],
                 "\(order); \(codec):45-47", ExplodeFixtures.encoded([], minor: 1), code: "UNSUPPORTED_VERSION"),
-            d(
+            decodeCase(
                 "authority xmtp.org over content that is not JSON: WRONG_CONTENT_TYPE", ["ContentTypeCheckOrder"],
                 "\(order); \(codec):49-56", ExplodeFixtures.encoded(Array("not json".utf8), authority: "xmtp.org"),
                 code: "WRONG_CONTENT_TYPE"),
-            d(
+            decodeCase(
                 "DEFLATE declared over empty content with a foreign type: WRONG_CONTENT_TYPE",
                 ["ContentTypeCheckOrder"],
                 "\(order); \(inflate)", ExplodeFixtures.encoded([], type: "text", compression: 0),
                 code: "WRONG_CONTENT_TYPE"),
-            d(
+            decodeCase(
                 "an unknown compression method 7 over empty content: refused for the method; iOS passes the content "
                     + "through and drops it as empty, the alternative answer",
                 ["ContentTypeCheckOrder", "UnknownCompressionIgnored"],
@@ -177,7 +177,7 @@ extension ExplodeCodecVectors {
         for spaces in [300, 3_000, 30_000, 300_000, 3_000_000] {
             let body = ExplodeFixtures.capBody(spaces: spaces, brace: false, tail: "x")
             cases.append(
-                d(
+                decodeCase(
                     "JSON then \(spaces) spaces and an x, from \(body.packed.count) bytes of DEFLATE: iOS keeps the first "
                         + "\(4 * body.packed.count) bytes, JSON with trailing spaces; the whole body is not JSON",
                     ["InflateBufferCut"], cut, ExplodeFixtures.encoded(body.packed, compression: 0)))
@@ -185,11 +185,11 @@ extension ExplodeCodecVectors {
         let exact = ExplodeFixtures.braceAt(offset: 0)
         let past = ExplodeFixtures.braceAt(offset: 1)
         cases += [
-            d(
+            decodeCase(
                 "JSON whose closing brace is the last byte of four times the compressed size, an x right after: "
                     + "iOS's cut keeps exactly the JSON", ["InflateBufferCut"], cut,
                 ExplodeFixtures.encoded(exact, compression: 0)),
-            d(
+            decodeCase(
                 "JSON whose closing brace is one byte past four times the compressed size, an x right after: the cut "
                     + "loses the brace and the whole body is not JSON either", ["InflateBufferCut"], cut,
                 ExplodeFixtures.encoded(past, compression: 0), code: "INVALID_JSON"),
@@ -197,7 +197,7 @@ extension ExplodeCodecVectors {
         for spaces in [300, 30_000, 3_000_000] {
             let body = ExplodeFixtures.capBody(spaces: spaces, brace: true, tail: "")
             cases.append(
-                d(
+                decodeCase(
                     "JSON padded with \(spaces) spaces before its closing brace, from \(body.packed.count) bytes of "
                         + "DEFLATE: iOS's cut loses the brace and drops the message",
                     ["InflateBufferCut"], cut, ExplodeFixtures.encoded(body.packed, compression: 0),
@@ -230,7 +230,7 @@ extension ExplodeCodecVectors {
             "Why: one spelling per instant (RFC 3339); a reader that trims, folds case or reads other digits lets "
             + "two members disagree on whether the conversation explodes"
         var cases = textEdges.map { edge in
-            d(
+            decodeCase(
                 "\(edge.label): INVALID_JSON. \(oneSpelling)", ["StrictRFC3339", "DateTextEdges"], nil,
                 ExplodeFixtures.encoded(escapedJSON(edge.text)), code: "INVALID_JSON")
         }
@@ -240,7 +240,7 @@ extension ExplodeCodecVectors {
         for spaces in [300, 30_000, 3_000_000] {
             let body = ExplodeFixtures.capBody(spaces: spaces, brace: true, tail: "")
             cases.append(
-                d(
+                decodeCase(
                     "JSON padded with \(spaces) spaces before its closing brace, from \(body.packed.count) bytes of "
                         + "DEFLATE: INVALID_JSON. \(bound)", ["InflateCapEnforced"], nil,
                     ExplodeFixtures.encoded(body.packed, compression: 0), code: "INVALID_JSON"))

@@ -71,30 +71,30 @@ extension ExplodeCodecVectors {
             raw(
                 "compression given twice, 7 then DEFLATE: the last one counts", ["ProtobufWire", "Compression"],
                 ld(1, typeBytes) + ld(4, Zlib.deflate(content, format: .raw)) + key(5, 0) + [7] + key(5, 0) + [0]),
-            d(
+            decodeCase(
                 "raw DEFLATE labelled GZIP: the SDK runs LZFSE on it and drops the message",
                 ["GzipIsLzfse", "BadCompression"],
                 inflate, ExplodeFixtures.encoded(Zlib.deflate(content, format: .raw), compression: 1),
                 code: "BAD_COMPRESSION"),
-            d(
+            decodeCase(
                 "DEFLATE declared over empty content: nothing to inflate", ["BadCompression"], inflate,
                 ExplodeFixtures.encoded([], compression: 0), code: "BAD_COMPRESSION"),
-            d(
+            decodeCase(
                 "a raw DEFLATE stream with a byte after its end: refused here; Apple does not document whether "
                     + "its decoder ignores it, so reading the stream passes too",
                 ["BadCompression", "AppleUnspecified"],
                 inflate, ExplodeFixtures.encoded(Zlib.deflate(content, format: .raw) + [0], compression: 0),
                 code: "BAD_COMPRESSION", also: [t0]),
-            d(
+            decodeCase(
                 "a raw DEFLATE stream cut before its end: refused here; Apple does not document whether its decoder "
                     + "then returns the partial output, which is not JSON", ["BadCompression", "AppleUnspecified"],
                 inflate,
                 ExplodeFixtures.encoded(Array(Zlib.deflate(content, format: .raw).dropLast(2)), compression: 0),
                 code: "BAD_COMPRESSION", also: [["error": "INVALID_JSON"]]),
-            d(
+            decodeCase(
                 "a raw DEFLATE stream of an empty input: inflates to nothing", ["BadCompression"], inflate,
                 ExplodeFixtures.encoded(Zlib.deflate([], format: .raw), compression: 0), code: "BAD_COMPRESSION"),
-            d(
+            decodeCase(
                 "JSON that fills exactly four times its compressed size", ["InflateBufferCut"],
                 "\(inflate); \(codec):49-56",
                 ExplodeFixtures.encoded(ExplodeFixtures.exactlyFourTimes, compression: 0)),
@@ -136,7 +136,7 @@ extension ExplodeCodecVectors {
                 "an unknown fixed64 field (wire type 1) inside the ContentTypeId", ["ProtobufWire", "ContentType"],
                 ld(1, typeBytes + key(6, 1) + [UInt8](repeating: 1, count: 8)) + ld(4, content),
                 code: "WRONG_CONTENT_TYPE"),
-            d(
+            decodeCase(
                 "raw DEFLATE whose second half repeats its first from 20,000 bytes back: DEFLATE's 32 KiB window "
                     + "(an inflater with a 16 KiB window refuses the stream)", ["Compression"], inflate,
                 ExplodeFixtures.encoded(ExplodeFixtures.farBackReference, compression: 0)),

@@ -32,7 +32,7 @@ enum ExplodeCodecVectors {
     static let sample = try! ExplodeSettingsCodec.encodedBytes(ExplodeSettings(expiresAt: 1_748_781_000))
 
     /// A decode case; `source` nil for PushProof's own (hardened) rules.
-    static func d(
+    static func decodeCase(
         _ comment: String, _ flags: [String], _ source: String?, _ hex: String, code: String? = nil,
         also: [JSONValue] = []
     ) -> VectorCase {
@@ -52,7 +52,7 @@ enum ExplodeCodecVectors {
     }
     /// A date iOS reads and the reference refuses: acceptable, iOS's reading the alternative.
     static func lenient(_ comment: String, _ flags: [String], _ source: String, _ json: [UInt8]) throws -> VectorCase {
-        d(comment, flags, source, ExplodeFixtures.encoded(json), code: "INVALID_JSON", also: [try ios(json)])
+        decodeCase(comment, flags, source, ExplodeFixtures.encoded(json), code: "INVALID_JSON", also: [try ios(json)])
     }
 
     // The same boundaries as text, and the day, hour, minute, second, offset and fraction just
@@ -84,7 +84,7 @@ enum ExplodeCodecVectors {
                 shape.hasPrefix("9999-99-99T99:99:99") && (rest == "Z" || rest == "+99:99" || rest == "-99:99")
             flags.append(rolled ? "RolledOverDate" : "IosDateLeniency")
         }
-        return d(
+        return decodeCase(
             comment, flags, "\(dateParse); \(rollOver)", ExplodeFixtures.encoded(json),
             code: strict == nil || ios == nil ? "INVALID_JSON" : nil, also: also)
     }
@@ -107,11 +107,11 @@ enum ExplodeCodecVectors {
     static let plain = Array(sample)
     static let wire = "\(decodedMessage):185-187, 201-204 (EncodedContent(serializedBytes:), SwiftProtobuf)"
     static func raw(_ comment: String, _ flags: [String], _ bytes: [UInt8], code: String? = nil) -> VectorCase {
-        d(comment, flags, wire, Hex.encode(bytes), code: code)
+        decodeCase(comment, flags, wire, Hex.encode(bytes), code: code)
     }
     static func rawFrom(_ comment: String, _ flags: [String], _ source: String, _ bytes: [UInt8], code: String? = nil)
         -> VectorCase
-    { d(comment, flags, source, Hex.encode(bytes), code: code) }
+    { decodeCase(comment, flags, source, Hex.encode(bytes), code: code) }
     static let mapEntry = "\(wire); apple/swift-protobuf@1.39.0:Sources/SwiftProtobuf/BinaryDecoder.swift:957-993"
 
     static func file() throws -> VectorFileDeclaration {

@@ -17,7 +17,7 @@ enum IdentityBackendVectors: IdentityFixtures {
         let core = "xmtplabs/convos-ios@f47421a9:ConvosCore/Sources/ConvosCore/"
         let api = core + "API/ConvosAPIClient.swift"
         let models = core + "API/ConvosAPIClient+Models.swift"
-        func b(_ comment: String, _ flags: [String], _ source: String, _ input: JSONValue) -> VectorCase {
+        func backendCall(_ comment: String, _ flags: [String], _ source: String, _ input: JSONValue) -> VectorCase {
             VectorCase(comment: comment, flags: flags, source: source, input: input.setting("jwt", to: .string(jwt)))
         }
         func register(_ comment: String, _ input: JSONValue) -> VectorCase {
@@ -36,7 +36,7 @@ enum IdentityBackendVectors: IdentityFixtures {
             register(
                 "register the device before it has a push token, authenticated by App Check",
                 ["request": "registerDevice", "deviceId": .string(deviceId)]),
-            b(
+            backendCall(
                 "subscribe a conversation's topics under its clientId, hmac keys empty",
                 ["BackendRequest", "NoInboxId"],
                 "\(api):283-296, 493-509; \(models):79-109; \(core)Syncing/StreamProcessor.swift:646-662",
@@ -44,10 +44,10 @@ enum IdentityBackendVectors: IdentityFixtures {
                     "request": "subscribe", "deviceId": .string(deviceId), "clientId": .string(clientA),
                     "topics": [.string(group), .string(welcome)],
                 ]),
-            b(
+            backendCall(
                 "unsubscribe", ["BackendRequest", "NoInboxId"], "\(api):511-519; \(models):116-124",
                 ["request": "unsubscribe", "clientId": .string(clientA), "topics": [.string(group)]]),
-            b(
+            backendCall(
                 "unregister by clientId", ["BackendRequest", "NoInboxId"], "\(api):521-525",
                 ["request": "unregister", "clientId": .string(clientA)]),
             register(
@@ -133,18 +133,18 @@ enum IdentityBackendVectors: IdentityFixtures {
         let upstreamTest =
             "xmtplabs/convos-ios@f47421a9:KeychainIdentityStoreTests/KeychainIdentityStoreTests.swift:32-51 (testSaveAndLoadIdentity)"
         let anyClientId = [
-            b(
+            backendCall(
                 "subscribe under the clientId of the app's test testSaveAndLoadIdentity: any string is sent",
                 ["BackendRequest", "UpstreamTest", "AnyClientId"], "\(upstreamTest); \(api):493-509",
                 [
                     "request": "subscribe", "deviceId": .string(deviceId), "clientId": .string(upstreamId),
                     "topics": [.string(group)],
                 ]),
-            b(
+            backendCall(
                 "unsubscribe under the clientId of the app's test testSaveAndLoadIdentity",
                 ["BackendRequest", "UpstreamTest", "AnyClientId"], "\(upstreamTest); \(api):511-519",
                 ["request": "unsubscribe", "clientId": .string(upstreamId), "topics": [.string(group)]]),
-            b(
+            backendCall(
                 "unregister the clientId of the app's test testSaveAndLoadIdentity: it is the path's last segment",
                 ["BackendRequest", "UpstreamTest", "AnyClientId"], "\(upstreamTest); \(api):521-525",
                 ["request": "unregister", "clientId": .string(upstreamId)]),
@@ -153,7 +153,7 @@ enum IdentityBackendVectors: IdentityFixtures {
             "clientId": .string(clientA),
             "notificationData": ["contentTopic": .string(group), "encryptedMessage": "AAECAw=="],
         ]
-        func r(
+        func routing(
             _ comment: String, _ saved: [(String, String)], deleted: [String] = [], outcome: String, source: String
         ) -> VectorCase {
             VectorCase(
@@ -164,15 +164,15 @@ enum IdentityBackendVectors: IdentityFixtures {
                 ], outcome: outcome)
         }
         let resolve = [
-            r(
+            routing(
                 "the clientId resolves to its one inbox", [(inbox(1), clientA), (inbox(2), clientB)], outcome: "routed",
                 source:
                     "\(core)Inboxes/CachedPushNotificationHandler.swift:99-113; \(core)Storage/Repositories/InboxesRepository.swift:31-38"
             ),
-            r(
+            routing(
                 "an unknown clientId resolves to none", [(inbox(2), clientB)], outcome: "unknownClientId",
                 source: "\(core)Inboxes/CachedPushNotificationHandler.swift:107-111"),
-            r(
+            routing(
                 "a deleted conversation's clientId resolves to none", [(inbox(1), clientA), (inbox(2), clientB)],
                 deleted: [inbox(1)], outcome: "unknownClientId",
                 source: "\(ism):1058-1063; \(core)Inboxes/CachedPushNotificationHandler.swift:107-111"),

@@ -58,25 +58,26 @@ enum IdentityDerivationVectors: IdentityFixtures {
         let inboxSource =
             "\(lx)bindings/mobile/src/identity.rs:20-23, 38-43, 60-69; \(lx)crates/xmtp_cryptography/src/signature.rs:87-96, "
             + "108-128; \(lx)crates/xmtp_id/src/associations/member.rs:171-190, 408-412"
-        func k(_ comment: String, _ flags: [String], _ message: [UInt8]) -> VectorCase {
+        func keccakCase(_ comment: String, _ flags: [String], _ message: [UInt8]) -> VectorCase {
             VectorCase(
                 comment: comment, flags: flags, source: keccakSource, input: ["message": .string(Hex.encode(message))])
         }
         let keccak = [
-            k("empty message", ["KnownAnswer", "KeccakNotSha3"], []),
-            k("\"abc\"", ["KnownAnswer", "KeccakNotSha3"], Array("abc".utf8)),
-            k(
+            keccakCase("empty message", ["KnownAnswer", "KeccakNotSha3"], []),
+            keccakCase("\"abc\"", ["KnownAnswer", "KeccakNotSha3"], Array("abc".utf8)),
+            keccakCase(
                 "\"The quick brown fox jumps over the lazy dog\"", ["KnownAnswer"],
                 Array("The quick brown fox jumps over the lazy dog".utf8)),
-            k(
+            keccakCase(
                 "\"Transfer(address,address,uint256)\", the ERC-20 event topic", ["KnownAnswer"],
                 Array("Transfer(address,address,uint256)".utf8)),
-            k(
+            keccakCase(
                 "135 bytes: padding fills the last byte of the block", ["BlockBoundary"],
                 [UInt8](repeating: 0x61, count: 135)),
-            k("136 bytes: padding takes a block of its own", ["BlockBoundary"], [UInt8](repeating: 0x61, count: 136)),
-            k("137 bytes", ["BlockBoundary"], [UInt8](repeating: 0x61, count: 137)),
-            k("64 bytes, the size of a public key", ["Normal"], Array(0..<64)),
+            keccakCase(
+                "136 bytes: padding takes a block of its own", ["BlockBoundary"], [UInt8](repeating: 0x61, count: 136)),
+            keccakCase("137 bytes", ["BlockBoundary"], [UInt8](repeating: 0x61, count: 137)),
+            keccakCase("64 bytes, the size of a public key", ["Normal"], Array(0..<64)),
         ]
         func key(_ comment: String, _ flags: [String], _ hex: String, nonce: UInt64 = 0, code: String? = nil)
             -> VectorCase

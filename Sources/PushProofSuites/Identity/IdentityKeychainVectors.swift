@@ -48,7 +48,9 @@ enum IdentityKeychainVectors: IdentityFixtures {
                         "privateKey": .string(Hex.encode(privateKey)), "databaseKey": .string(Hex.encode(databaseKey)),
                     ])
             ] + KeychainEncodeCases.cases()
-        func d(_ comment: String, _ flags: [String], _ text: String, code: String? = nil, source: String? = nil)
+        func recordCase(
+            _ comment: String, _ flags: [String], _ text: String, code: String? = nil, source: String? = nil
+        )
             -> VectorCase
         {
             VectorCase(
@@ -121,87 +123,89 @@ enum IdentityKeychainVectors: IdentityFixtures {
                 JSONWriter.compact((try! JSONParser.parse(record())).setting("note", to: .null)), "UNEXPECTED_FIELD"),
         ]
         let decode = [
-            d("a valid record", ["Normal"], record()),
-            d(
+            recordCase("a valid record", ["Normal"], record()),
+            recordCase(
                 "the same record with its keys in the other order", ["Normal"],
                 record(keys: ["databaseKey": dk, "privateKeyData": pk])),
-            d("not JSON", ["RecordShape"], "inboxId=...", code: "MALFORMED_JSON"),
-            d("a JSON array", ["RecordShape"], "[]", code: "MALFORMED_JSON"),
-            d(
+            recordCase("not JSON", ["RecordShape"], "inboxId=...", code: "MALFORMED_JSON"),
+            recordCase("a JSON array", ["RecordShape"], "[]", code: "MALFORMED_JSON"),
+            recordCase(
                 "inboxId missing", ["RecordShape"],
                 JSONWriter.compact((try! JSONParser.parse(record())).removing("inboxId")), code: "MISSING_FIELD"),
-            d("clientId missing", ["RecordShape"], record(clientId: nil), code: "MISSING_FIELD"),
-            d("keys.databaseKey missing", ["RecordShape"], record(keys: ["privateKeyData": pk]), code: "MISSING_FIELD"),
-            d(
+            recordCase("clientId missing", ["RecordShape"], record(clientId: nil), code: "MISSING_FIELD"),
+            recordCase(
+                "keys.databaseKey missing", ["RecordShape"], record(keys: ["privateKeyData": pk]), code: "MISSING_FIELD"
+            ),
+            recordCase(
                 "an extra field is ignored (refusing it is hardened tcId 301)", ["RecordShape", "LenientRecord"],
                 extraField),
-            d(
+            recordCase(
                 "an extra key field is ignored (as tcId 108; hardened tcId 302)",
                 ["RecordShape", "LenientRecord"], extraKeyField),
-            d("clientId is a number", ["RecordShape"], record(clientId: 7), code: "WRONG_TYPE"),
-            d("keys is a string", ["RecordShape"], record(keys: "keys"), code: "WRONG_TYPE"),
-            d(
+            recordCase("clientId is a number", ["RecordShape"], record(clientId: 7), code: "WRONG_TYPE"),
+            recordCase("keys is a string", ["RecordShape"], record(keys: "keys"), code: "WRONG_TYPE"),
+            recordCase(
                 "privateKeyData in URL-safe base64 without padding", ["KeyEncoding"],
                 record(keys: keys(.string(Base64.encode(privateKey, variant: .urlSafeNoPadding)), dk)),
                 code: "INVALID_BASE64"),
-            d(
+            recordCase(
                 "databaseKey with a newline", ["KeyEncoding"],
                 record(keys: keys(pk, .string(Base64.encode(databaseKey) + "\n"))), code: "INVALID_BASE64"),
-            d(
+            recordCase(
                 "privateKeyData of 31 bytes", ["KeyEncoding"],
                 record(keys: keys(.string(Base64.encode(Array(privateKey.prefix(31)))), dk)),
                 code: "INVALID_KEY_LENGTH",
                 source: privateKeyCheck),
-            d(
+            recordCase(
                 "databaseKey of 33 bytes decodes: the record has no length check, the XMTP client refuses the key "
                     + "later (hardened tcId 303)",
                 ["KeyEncoding", "LenientRecord"], longDatabaseKey,
                 source:
                     "\(store):40; xmtp/libxmtp@a53a97ed:bindings/mobile/src/mls.rs:456-471 (checked at client creation)"
             ),
-            d(
+            recordCase(
                 "databaseKey empty decodes (as tcId 115; hardened tcId 304)",
                 ["KeyEncoding", "LenientRecord"],
                 emptyDatabaseKey, source: "\(store):40"),
-            d(
+            recordCase(
                 "privateKeyData is zero", ["InvalidPrivateKey"],
                 record(keys: keys(.string(Base64.encode([UInt8](repeating: 0, count: 32))), dk)),
                 code: "INVALID_PRIVATE_KEY", source: privateKeyCheck),
-            d(
+            recordCase(
                 "privateKeyData is the group order", ["InvalidPrivateKey"],
                 record(keys: keys(.string(Base64.encode(Hex.decode(order)!)), dk)), code: "INVALID_PRIVATE_KEY",
                 source: privateKeyCheck),
-            d(
+            recordCase(
                 "clientId in lower case decodes: no id is checked (hardened tcId 305)",
                 ["InvalidClientId", "LenientRecord"], oddIds[0],
                 source:
                     "\(decoding); the app's own tests store ids such as \"coding-test-client\" (KeychainIdentityStoreTests.swift:218-267, 389-405)"
             ),
-            d(
+            recordCase(
                 "clientId of version 1 decodes (as tcId 119; hardened tcId 306)",
                 ["InvalidClientId", "LenientRecord"], oddIds[1]),
-            d(
+            recordCase(
                 "clientId without dashes decodes (as tcId 119; hardened tcId 307)",
                 ["InvalidClientId", "LenientRecord"], oddIds[2]),
-            d(
+            recordCase(
                 "clientId that is not a UUID decodes (as tcId 119; hardened tcId 308)",
                 ["InvalidClientId", "LenientRecord"], oddIds[3]),
-            d(
+            recordCase(
                 "inboxId in upper case decodes (as tcId 119; hardened tcId 309)",
                 ["InvalidInboxId", "LenientRecord"], oddIds[4]),
-            d(
+            recordCase(
                 "inboxId with 0x decodes (as tcId 119; hardened tcId 310)",
                 ["InvalidInboxId", "LenientRecord"],
                 oddIds[5]),
             // The bytes iOS writes (tcId 125).
-            d(
+            recordCase(
                 "a record as iOS's JSONEncoder writes it: another member order, / escaped as \\/", ["Normal"],
                 iosRecord),
-            d(
+            recordCase(
                 "privateKeyData of 33 bytes", ["KeyEncoding"],
                 record(keys: keys(.string(Base64.encode(privateKey + [1])), dk)), code: "INVALID_KEY_LENGTH",
                 source: privateKeyCheck),
-            d(
+            recordCase(
                 "privateKeyData empty", ["KeyEncoding"], record(keys: keys("", dk)), code: "INVALID_KEY_LENGTH",
                 source: privateKeyCheck),
         ]

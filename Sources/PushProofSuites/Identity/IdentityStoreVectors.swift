@@ -31,7 +31,7 @@ enum IdentityStoreVectors: IdentityFixtures {
             for (i, v) in changes { results[i] = v }
             return ["output": ["results": .array(results)]]
         }
-        func t(
+        func trace(
             _ comment: String, _ flags: [String], _ source: String, _ steps: [JSONValue], also: [Int: JSONValue] = [:]
         ) throws -> VectorCase {
             VectorCase(
@@ -39,36 +39,36 @@ enum IdentityStoreVectors: IdentityFixtures {
                 alsoAccepted: also.isEmpty ? [] : [try answer(steps, replacing: also)])
         }
         let traces = [
-            try t(
+            try trace(
                 "save, then find by clientId and by inboxId", ["Normal"], found,
                 [save(i1, clientA), byClient(clientA), byInbox(i1), byClient(clientB)]),
-            try t(
+            try trace(
                 "saving the same pair again is a no-op", ["Idempotent"], "\(writer):35-51; \(keychain):413-427",
                 [save(i1, clientA), save(i1, clientA), byInbox(i1)]),
-            try t(
+            try trace(
                 "another clientId for a stored inbox is a mismatch; the stored one stays", ["ClientIdMismatch"],
                 "\(writer):35-50", [save(i1, clientA), save(i1, clientB), byInbox(i1), byClient(clientB)]),
-            try t(
+            try trace(
                 "a clientId held by another inbox is a duplicate; nothing is stored", ["DuplicateClientId"],
                 "\(keychain):371-381; \(core)Storage/SharedDatabaseMigrator.swift:29-31",
                 [save(i1, clientA), save(i2, clientA), byInbox(i2), byClient(clientA)]),
-            try t(
+            try trace(
                 "two conversations, two identities", ["Normal"], found,
                 [save(i1, clientA), save(i2, clientB), byClient(clientA), byClient(clientB)]),
-            try t(
+            try trace(
                 "delete removes the identity by both keys; deleting again finds nothing (or, as the app cannot tell, "
                     + "reports deleted)",
                 ["Deletion", "DeleteReportsNothing"], deletion,
                 [save(i1, clientA), delete(i1), byClient(clientA), byInbox(i1), delete(i1)],
                 also: [4: ["result": "deleted"]]),
-            try t(
+            try trace(
                 "after deletion the clientId can be saved with a new inbox", ["Deletion"],
                 "\(writer):54-60; \(keychain):371-385",
                 [save(i1, clientA), delete(i1), save(i3, clientA), byClient(clientA)]),
-            try t(
+            try trace(
                 "deleting one conversation leaves the other", ["Deletion"], deletion,
                 [save(i1, clientA), save(i2, clientB), delete(i1), byClient(clientB), byClient(clientA)]),
-            try t(
+            try trace(
                 "a mismatch after a duplicate: each refusal changes nothing (step 3: the keychain store's "
                     + "DUPLICATE_CLIENT_ID is the alternative)",
                 ["ClientIdMismatch", "DuplicateClientId", "InboxWriterOrder"],
@@ -77,7 +77,7 @@ enum IdentityStoreVectors: IdentityFixtures {
                     save(i1, clientA), save(i2, clientB), save(i2, clientA), save(i1, clientC), byInbox(i1),
                     byInbox(i2), byClient(clientC),
                 ], also: [2: ["error": "DUPLICATE_CLIENT_ID", "clientId": .string(clientA)]]),
-            try t(
+            try trace(
                 "deleting an unknown inbox finds nothing (or reports deleted, as the app cannot tell)",
                 ["Deletion", "DeleteReportsNothing"], deletion,
                 [delete(i1)], also: [0: ["result": "deleted"]]),
@@ -85,7 +85,7 @@ enum IdentityStoreVectors: IdentityFixtures {
         let (i4, clientD) = (inbox(4), "3E4F5A6B-7C8D-4E9F-A0B1-C2D3E4F5A6B7")
         let unique = "\(keychain):371-381; \(core)Storage/SharedDatabaseMigrator.swift:24-34"
         let classTraces = [
-            try t(
+            try trace(
                 "three inboxes stored: a fourth inbox is refused the first's, the second's and the third's clientId "
                     + "(uniqueness is checked against every row, not the last one saved)",
                 ["DuplicateClientId", "ManyRows"], unique,
@@ -93,7 +93,7 @@ enum IdentityStoreVectors: IdentityFixtures {
                     save(i1, clientA), save(i2, clientB), save(i3, clientC), save(i4, clientA), save(i4, clientB),
                     save(i4, clientC), byInbox(i4), byClient(clientA), byClient(clientB),
                 ]),
-            try t(
+            try trace(
                 "three inboxes stored: the middle one re-saved with a fresh clientId is a mismatch naming its own "
                     + "clientId; each saved again with its own is unchanged",
                 ["ClientIdMismatch", "Idempotent", "ManyRows"], "\(writer):35-51",
@@ -101,21 +101,21 @@ enum IdentityStoreVectors: IdentityFixtures {
                     save(i1, clientA), save(i2, clientB), save(i3, clientC), save(i2, clientD), save(i1, clientA),
                     save(i2, clientB), byInbox(i2), byClient(clientD),
                 ]),
-            try t(
+            try trace(
                 "three inboxes stored: each found by its clientId and its inboxId, the first and the middle ones "
                     + "included", ["Normal", "ManyRows"], found,
                 [
                     save(i1, clientA), save(i2, clientB), save(i3, clientC), byClient(clientB), byClient(clientA),
                     byInbox(i2), byInbox(i1), byClient(clientD),
                 ]),
-            try t(
+            try trace(
                 "the middle of three deleted: only its row goes; its clientId is free for a new inbox",
                 ["Deletion", "ManyRows"], "\(deletion); \(unique)",
                 [
                     save(i1, clientA), save(i2, clientB), save(i3, clientC), delete(i2), byClient(clientB),
                     byClient(clientA), byClient(clientC), byInbox(i3), save(i4, clientB), byClient(clientB),
                 ]),
-            try t(
+            try trace(
                 "a clientId looked up in lower case, and in lower case with surrounding spaces, is not found: the "
                     + "comparison is exact", ["ExactText"], "\(repository) (SQLite `=` on TEXT, BINARY collation)",
                 [
@@ -123,7 +123,7 @@ enum IdentityStoreVectors: IdentityFixtures {
                     byClient(String(clientB.prefix(1)) + clientB.dropFirst().lowercased()), byClient(" \(clientA)"),
                     byClient(clientA + "\n"), byClient(""), byClient(clientA),
                 ]),
-            try t(
+            try trace(
                 "inbox ids that differ only in case are three inboxes, each with its own clientId, looked up and "
                     + "deleted apart", ["ExactText"],
                 "\(writer):31-68; \(core)Storage/SharedDatabaseMigrator.swift:24-34",
@@ -133,7 +133,7 @@ enum IdentityStoreVectors: IdentityFixtures {
                     byInbox(i1.uppercased()), byClient(clientC), delete(i1.uppercased()), byInbox(i1),
                     byClient(clientA), save(i1, clientA),
                 ]),
-            try t(
+            try trace(
                 "the empty inbox id is an inbox like any other: saved, found by both keys, deleted",
                 ["ExactText"], "\(writer):31-68; \(core)Storage/SharedDatabaseMigrator.swift:24-34",
                 [
@@ -148,11 +148,11 @@ enum IdentityStoreVectors: IdentityFixtures {
         let emoji = "client-\u{1F680}-\u{1F389}-\u{1F31F}"
         let long = String(repeating: "b", count: 1000)
         let upstreamTraces = [
-            try t(
+            try trace(
                 "testSaveAndLoadIdentity: \"test-client-123\" saved and found by both keys",
                 ["UpstreamTest", "AnyClientId", "Normal"], "\(tests):32-51 (testSaveAndLoadIdentity); \(found)",
                 [save("test-inbox-123", "test-client-123"), byInbox("test-inbox-123"), byClient("test-client-123")]),
-            try t(
+            try trace(
                 "testLoadAllIdentities: three inboxes with clientIds client1..3, each found",
                 ["UpstreamTest", "AnyClientId", "ManyRows"], "\(tests):67-87 (testLoadAllIdentities); \(found)",
                 [
@@ -160,30 +160,30 @@ enum IdentityStoreVectors: IdentityFixtures {
                     byClient("client2"),
                     byClient("client1"), byClient("client3"), byInbox("inbox2"),
                 ]),
-            try t(
+            try trace(
                 "testDeleteIdentity: \"test-client-to-delete\" is gone once its inbox is deleted",
                 ["UpstreamTest", "AnyClientId", "Deletion"], "\(tests):99-124 (testDeleteIdentity); \(deletion)",
                 [
                     save("test-inbox-to-delete", "test-client-to-delete"), delete("test-inbox-to-delete"),
                     byClient("test-client-to-delete"), byInbox("test-inbox-to-delete"),
                 ]),
-            try t(
+            try trace(
                 "testVeryLongInboxId: a 1,000-character inbox id and clientId", ["UpstreamTest", "AnyClientId"],
                 "\(tests):218-233 (testVeryLongInboxId); \(found)",
                 [save(String(repeating: "a", count: 1000), long), byClient(long), byClient(String(long.dropLast()))]),
-            try t(
+            try trace(
                 "testSpecialCharactersInInboxId: punctuation, quotes and slashes in both ids",
                 ["UpstreamTest", "AnyClientId"],
                 "\(tests):235-250 (testSpecialCharactersInInboxId); \(found)",
                 [save("test-inbox!@#$%^&*()_+-=[]{}|;':\",./<>?", special), byClient(special), save(i1, special)]),
-            try t(
+            try trace(
                 "testUnicodeCharactersInInboxId: emoji in both ids", ["UpstreamTest", "AnyClientId"],
                 "\(tests):252-267 (testUnicodeCharactersInInboxId); \(found)",
                 [
                     save("inbox-\u{1F680}-\u{1F389}-\u{1F31F}", emoji), byClient(emoji),
                     byInbox("inbox-\u{1F680}-\u{1F389}-\u{1F31F}"),
                 ]),
-            try t(
+            try trace(
                 "the empty clientId is a clientId like any other: saved once, refused to a second inbox",
                 ["AnyClientId", "ExactText"], unique, [save(i1, ""), save(i2, ""), byClient(""), byClient(" ")]),
         ]

@@ -35,7 +35,7 @@ enum ResolvePushClassCases: IdentityFixtures {
         let one = [(inbox(1), clientA)]
         let three = [(inbox(1), clientA), (inbox(2), clientB), (inbox(3), clientC)]
         var cases: [VectorCase] = []
-        func c(
+        func pushCase(
             _ comment: String, _ flags: [String], _ source: String, _ input: JSONValue, outcome: String? = nil,
             code: String? = nil
         ) {
@@ -48,33 +48,33 @@ enum ResolvePushClassCases: IdentityFixtures {
             ("an object", ["clientId": .string(clientA)]),
         ]
         for (what, value) in others {
-            c(
+            pushCase(
                 "clientId is \(what): read as absent", ["TypeConfusion", "PushRouting"], firstLook,
                 input(one, payload: payload(value)), code: "MISSING_CLIENT_ID")
-            c(
+            pushCase(
                 "clientId is \(what) and the legacy inboxId is present: a legacy payload",
                 ["TypeConfusion", "PushRouting"],
                 firstLook, input(one, payload: payload(value, extra: ["inboxId": .string(inbox(1))])),
                 code: "LEGACY_INBOX_ID_PAYLOAD")
         }
-        c(
+        pushCase(
             "clientId absent and inboxId null: the key's presence names the refusal", ["PushRouting"], firstLook,
             input(one, payload: payload(nil, extra: ["inboxId": .null])), code: "LEGACY_INBOX_ID_PAYLOAD")
-        c(
+        pushCase(
             "clientId absent and no inboxId", ["PushRouting"], firstLook, input(one, payload: payload(nil)),
             code: "MISSING_CLIENT_ID")
-        c(
+        pushCase(
             "a blank clientId beside the legacy inboxId is a missing clientId, not a legacy payload",
             ["CheckOrder", "PushRouting"], firstLook,
             input(one, payload: payload(" ", extra: ["inboxId": .string(inbox(1))])), code: "MISSING_CLIENT_ID")
-        c(
+        pushCase(
             "a clientId that resolves, beside the legacy inboxId: the inboxId is never read", ["PushRouting"],
             firstLook, input(one, payload: payload(.string(clientA), extra: ["inboxId": .string(inbox(2))])),
             outcome: "routed")
         for (what, value) in [
             ("an array", JSONValue.array([payload(.string(clientA))])), ("a string", .string(clientA)), ("null", .null),
         ] {
-            c(
+            pushCase(
                 "the payload is \(what)", ["TypeConfusion", "PushRouting"], firstLook, input(one, payload: value),
                 code: "MALFORMED_PAYLOAD")
         }
@@ -84,14 +84,14 @@ enum ResolvePushClassCases: IdentityFixtures {
             0x202F, 0x205F, 0x3000,
         ]
         let text = { (scalars: [UInt32]) in String(String.UnicodeScalarView(scalars.map { Unicode.Scalar($0)! })) }
-        c(
+        pushCase(
             "a clientId made of every white space and newline character is blank", ["Whitespace", "PushRouting"],
             blank, input(one, payload: payload(.string(text(spaces)))), code: "MISSING_CLIENT_ID")
-        c(
+        pushCase(
             "an empty clientId is blank", ["Whitespace", "PushRouting"], blank, input(one, payload: payload("")),
             code: "MISSING_CLIENT_ID")
         for scalar in spaces {
-            c(
+            pushCase(
                 "a clientId of U+\(String(scalar, radix: 16, uppercase: true)) alone is blank",
                 ["Whitespace", "PushRouting"],
                 blank, input(one, payload: payload(.string(text([scalar])))), code: "MISSING_CLIENT_ID")
@@ -102,7 +102,7 @@ enum ResolvePushClassCases: IdentityFixtures {
             0x2030, 0x205E, 0x2060, 0x2FFF, 0x3001, 0xFEFF,
         ]
         for scalar in neighbours {
-            c(
+            pushCase(
                 "a clientId of U+\(String(scalar, radix: 16, uppercase: true)) alone is not blank: looked up, unknown",
                 ["Whitespace", "PushRouting"], blank, input(one, payload: payload(.string(text([scalar])))),
                 outcome: "unknownClientId")
@@ -112,11 +112,11 @@ enum ResolvePushClassCases: IdentityFixtures {
             ("with a trailing space", clientA + " "), ("with a trailing newline", clientA + "\n"),
             ("in lower case", clientA.lowercased()), ("with a leading no-break space", "\u{A0}" + clientA),
         ] {
-            c(
+            pushCase(
                 "the stored clientId \(what) is another clientId", ["ExactText", "PushRouting"], lookup,
                 input(one, payload: payload(.string(value))), outcome: "unknownClientId")
         }
-        c(
+        pushCase(
             "a clientId stored with spaces around it is found by exactly that text", ["ExactText", "PushRouting"],
             lookup, input([(inbox(1), " x "), (inbox(2), "x")], payload: payload(" x ")), outcome: "routed")
         // Resolved before the rest of the payload is read.
@@ -139,39 +139,39 @@ enum ResolvePushClassCases: IdentityFixtures {
             ),
         ]
         for (what, value) in broken {
-            c(
+            pushCase(
                 "a known clientId with \(what): routed, the rest is read later", ["CheckOrder", "PushRouting"],
                 firstLook, input(one, payload: value), outcome: "routed")
-            c(
+            pushCase(
                 "an unknown clientId with \(what): unknown, the rest is never read", ["CheckOrder", "PushRouting"],
                 firstLook, input([(inbox(2), clientB)], payload: value), outcome: "unknownClientId")
         }
         // Three identities: the deciding row is the first, the middle or the last.
         for (i, client) in [clientA, clientB, clientC].enumerated() {
-            c(
+            pushCase(
                 "three identities: clientId \(i + 1) of 3 resolves to its own inbox", ["ManyRows", "PushRouting"],
                 lookup, input(three, payload: payload(.string(client))), outcome: "routed")
         }
-        c(
+        pushCase(
             "three identities, the middle one deleted: its clientId is unknown, the others resolve",
             ["ManyRows", "Deletion", "PushRouting"], lookup,
             input(three, deleted: [inbox(2)], payload: payload(.string(clientB))), outcome: "unknownClientId")
-        c(
+        pushCase(
             "three identities, the middle one deleted: the last still resolves",
             ["ManyRows", "Deletion", "PushRouting"],
             lookup, input(three, deleted: [inbox(2), inbox(9)], payload: payload(.string(clientC))), outcome: "routed")
         // A refused save leaves the store as it was.
-        c(
+        pushCase(
             "an inbox saved again with another clientId is refused: the new clientId is unknown",
             ["ClientIdMismatch", "PushRouting"],
             writer, input([(inbox(1), clientA), (inbox(1), clientB)], payload: payload(.string(clientB))),
             outcome: "unknownClientId")
-        c(
+        pushCase(
             "a clientId saved for a second inbox is refused: it still resolves to the first",
             ["DuplicateClientId", "PushRouting"],
             writer, input([(inbox(1), clientA), (inbox(2), clientA)], payload: payload(.string(clientA))),
             outcome: "routed")
-        c(
+        pushCase(
             "deleting an inbox never saved, and one twice, changes nothing else", ["Deletion", "PushRouting"],
             lookup, input(three, deleted: [inbox(9), inbox(1), inbox(1)], payload: payload(.string(clientB))),
             outcome: "routed")
@@ -182,7 +182,7 @@ enum ResolvePushClassCases: IdentityFixtures {
             ("testSpecialCharactersInInboxId", "235-250", "test-client!@#$%^&*()_+-=[]{}|;':\",./<>?"),
             ("testUnicodeCharactersInInboxId", "252-267", "client-\u{1F680}-\u{1F389}-\u{1F31F}"),
         ] {
-            c(
+            pushCase(
                 "the clientId of the app's test \(test) resolves", ["UpstreamTest", "AnyClientId", "PushRouting"],
                 "\(tests):\(lines) (\(test)); \(lookup)",
                 input([(inbox(2), clientB), (inbox(1), client)], payload: payload(.string(client))),

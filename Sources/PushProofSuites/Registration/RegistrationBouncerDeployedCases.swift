@@ -7,164 +7,172 @@ import ZulipRegistration
 /// the plaintext, token_id and the request, the base64 spellings of the box; then the cases by
 /// class of input (RegistrationBouncerClassCases.swift).
 extension RegistrationBouncerVectors {
-    static func deployedBouncerCases() -> [BouncerCase] {
-        var cases: [BouncerCase] = []
+    static func deployedBouncerCases() throws -> [VectorCase] {
+        var cases: [VectorCase] = []
         func valid(
-            _ comment: String, _ flags: [String], _ s: F.Sealed, prior: [BouncerRequest] = [], now: Int64 = F.now
-        ) {
+            _ comment: String, _ flags: [String], _ s: F.Sealed, prior: [BouncerRequest] = [], now: Int64 = F.now,
+            source: String? = nil
+        ) throws {
             cases.append(
-                BouncerCase(
-                    comment: comment, flags: flags, result: .valid, request: s.request, prior: prior,
-                    now: now, intermediate: s.intermediate))
+                try registrationTest(
+                    comment, flags: flags, result: .valid, request: s.request, prior: prior, now: now,
+                    intermediate: s.intermediate, source: source))
         }
         func invalid(
             _ comment: String, _ flags: [String], _ code: BouncerError.Kind, _ reason: BouncerError.Reason,
-            _ request: BouncerRequest, _ intermediate: JSONValue?, now: Int64 = F.now
-        ) {
+            _ request: BouncerRequest, _ intermediate: JSONValue?, now: Int64 = F.now, source: String? = nil
+        ) throws {
             cases.append(
-                BouncerCase(
-                    comment: comment, flags: flags, result: .invalid, code: code, reason: reason,
-                    request: request, now: now, intermediate: intermediate))
+                try registrationTest(
+                    comment, flags: flags, result: .invalid, code: code, reason: reason, request: request, now: now,
+                    intermediate: intermediate, source: source))
         }
-        func bad(_ comment: String, _ flags: [String], _ reason: BouncerError.Reason, _ s: F.Sealed) {
-            invalid(comment, flags, .badRequest, reason, s.request, s.intermediate)
+        func bad(
+            _ comment: String, _ flags: [String], _ reason: BouncerError.Reason, _ s: F.Sealed, source: String? = nil
+        ) throws {
+            try invalid(comment, flags, .badRequest, reason, s.request, s.intermediate, source: source)
         }
         func acceptable(
             _ comment: String, _ flags: [String], code: BouncerError.Kind?, reason: BouncerError.Reason?,
-            _ request: BouncerRequest, _ intermediate: JSONValue?, extra: [JSONValue] = []
-        ) {
+            _ request: BouncerRequest, _ intermediate: JSONValue?, alsoAccepted: [JSONValue] = [],
+            source: String? = nil
+        ) throws {
             cases.append(
-                BouncerCase(
-                    comment: comment, flags: flags, result: .acceptable, code: code, reason: reason,
-                    request: request, intermediate: intermediate, extraAccepted: extra))
+                try registrationTest(
+                    comment, flags: flags, result: .acceptable, code: code, reason: reason, request: request,
+                    intermediate: intermediate, alsoAccepted: alsoAccepted, source: source))
         }
         let t = F.timestamp
 
         // Accepted registrations.
-        valid("FCM registration", ["Normal"], F.seal(F.fcm(), label: "fcm"))
-        valid("APNs registration with a known ios_app_id", ["Normal"], F.seal(F.apns(), label: "apns"))
-        valid("APNs token in upper-case hex", ["Normal"], F.seal(F.apns(F.apnsToken.uppercased()), label: "apns-upper"))
-        valid("non-ASCII FCM token", ["NonAsciiToken"], F.seal(F.fcm(F.nonAsciiToken), label: "non-ascii"))
-        valid("token of 1 character", ["TokenLengthBoundary"], F.seal(F.fcm("x"), label: "len-1"))
-        valid(
+        try valid("FCM registration", ["Normal"], F.seal(F.fcm(), label: "fcm"))
+        try valid("APNs registration with a known ios_app_id", ["Normal"], F.seal(F.apns(), label: "apns"))
+        try valid(
+            "APNs token in upper-case hex", ["Normal"], F.seal(F.apns(F.apnsToken.uppercased()), label: "apns-upper"))
+        try valid("non-ASCII FCM token", ["NonAsciiToken"], F.seal(F.fcm(F.nonAsciiToken), label: "non-ascii"))
+        try valid("token of 1 character", ["TokenLengthBoundary"], F.seal(F.fcm("x"), label: "len-1"))
+        try valid(
             "FCM token of 4096 characters", ["TokenLengthBoundary"],
             F.seal(F.fcm(String(repeating: "f", count: 4096)), label: "len-4096"))
-        valid(
+        try valid(
             "APNs token of 4096 hex digits", ["TokenLengthBoundary"],
             F.seal(F.apns(String(repeating: "ab", count: 2048)), label: "apns-4096"))
-        valid(
+        try valid(
             "4096 code points, 8192 UTF-8 bytes", ["TokenLengthInCodePoints", "TokenLengthBoundary"],
             F.seal(F.fcm(String(repeating: "é", count: 4096)), label: "len-4096-2byte"))
-        valid(
+        try valid(
             "4096 code points outside the BMP (8192 UTF-16 units)", ["TokenLengthInCodePoints", "TokenLengthBoundary"],
             F.seal(F.fcm(String(repeating: "𝄞", count: 4096)), label: "len-4096-astral"))
-        valid("exactly 24 h old", ["LivenessBoundary"], F.seal(F.fcm(at: t), label: "age-86400"), now: t + 86_400)
-        valid(
+        try valid("exactly 24 h old", ["LivenessBoundary"], F.seal(F.fcm(at: t), label: "age-86400"), now: t + 86_400)
+        try valid(
             "sealed to the previous release's key, still in the ring", ["KeyRotation"],
             F.seal(F.fcm(), label: "previous-key", to: F.previousKey))
         let first = F.seal(F.fcm(), label: "dedup-first")
-        valid(
+        try valid(
             "the same registration again returns the existing record", ["Dedup"],
             F.seal(F.fcm(at: t + 60), label: "dedup-again"),
             prior: [first.request])
-        valid(
+        try valid(
             "the same token from another realm is a new record", ["Dedup"],
             F.seal(F.fcm(), label: "dedup-realm", realm: F.otherRealm), prior: [first.request])
-        valid(
+        try valid(
             "another token from the same realm is a new record", ["Dedup"],
             F.seal(F.fcm("other-token"), label: "dedup-token"),
             prior: [first.request])
 
         // Liveness.
         let justExpired = F.seal(F.fcm(at: t), label: "age-86401")
-        invalid(
+        try invalid(
             "24 h and 1 s old", ["LivenessBoundary", "Expired"], .requestExpired, .expired(ageSeconds: 86_401),
             justExpired.request, justExpired.intermediate, now: t + 86_401)
         let monthOld = F.seal(F.fcm(at: t - 30 * 86_400), label: "age-30d")
-        invalid(
+        try invalid(
             "30 days old", ["Expired"], .requestExpired, .expired(ageSeconds: 30 * 86_400 + 120), monthOld.request,
             monthOld.intermediate)
         let epoch = F.seal(F.fcm(at: 0), label: "age-epoch")
-        invalid(
+        try invalid(
             "timestamp 0", ["Expired"], .requestExpired, .expired(ageSeconds: F.now), epoch.request, epoch.intermediate)
         let negative = F.seal(F.fcm(at: .min), label: "age-min")
-        invalid(
+        try invalid(
             "timestamp -2^63: the age overflows 64 bits", ["Expired"], .requestExpired, .expired(ageSeconds: .max),
             negative.request, negative.intermediate)
         let future = F.seal(F.fcm(at: F.now + 3600), label: "future-1h")
         // zulip-flutter stamps the registration with the device's clock, which may run ahead of
         // the bouncer's: deployed clients send this, so a refusal is not allowed.
-        cases.append(
-            BouncerCase(
-                comment: "timestamp 1 h in the future: stored, as upstream does (zulip-flutter stamps the request "
-                    + "with the device's clock, which may run ahead of the bouncer's)",
-                flags: ["FutureTimestamp"], result: .valid, request: future.request, intermediate: future.intermediate,
-                source: "zulip/zulip@99445ce4:zilencer/views.py the liveness check now - timestamp > 86400 (no check "
-                    + "of a future timestamp); zulip/zulip-flutter@e989e4f:lib/model/push_device.dart:205-206"))
+        try valid(
+            "timestamp 1 h in the future: stored, as upstream does (zulip-flutter stamps the request with the "
+                + "device's clock, which may run ahead of the bouncer's)", ["FutureTimestamp"], future,
+            source: "zulip/zulip@99445ce4:zilencer/views.py the liveness check now - timestamp > 86400 (no check of a "
+                + "future timestamp); zulip/zulip-flutter@e989e4f:lib/model/push_device.dart:205-206")
         let farFuture = F.seal(F.fcm(at: .max), label: "future-max")
-        acceptable(
+        try acceptable(
             "timestamp 2^63-1", ["FutureTimestamp"], code: nil, reason: nil, farFuture.request, farFuture.intermediate,
-            extra: [["error": "BAD_REQUEST"]])
+            alsoAccepted: [["error": "BAD_REQUEST"]])
 
         // The key ring.
         let retired = F.seal(F.fcm(), label: "retired", to: F.retiredKey)
-        invalid(
+        try invalid(
             "sealed to a retired key", ["RetiredKey"], .invalidBouncerPublicKey, .retiredBouncerKey, retired.request,
             retired.intermediate)
         let stranger = F.seal(F.fcm(), label: "stranger", to: F.strangerKey)
-        invalid(
+        try invalid(
             "sealed to a key the bouncer never had", ["UnknownKey"], .invalidBouncerPublicKey, .unknownBouncerKey,
             stranger.request, stranger.intermediate)
         var urlKey = F.seal(F.fcm(), label: "key-spelling").request
         urlKey.bouncerPublicKey = Base64.encode(F.currentKey.publicKey.rawBytes, variant: .urlSafeNoPadding)
-        invalid(
+        try invalid(
             "the current key spelled in URL-safe base64 without padding", ["NonCanonicalKeyString"],
             .invalidBouncerPublicKey, .unknownBouncerKey, urlKey, nil)
         var spacedKey = F.seal(F.fcm(), label: "key-space").request
         spacedKey.bouncerPublicKey += "\n"
-        invalid(
+        try invalid(
             "the current key with a trailing newline", ["NonCanonicalKeyString"], .invalidBouncerPublicKey,
             .unknownBouncerKey, spacedKey, nil)
         var emptyKey = F.seal(F.fcm(), label: "key-empty").request
         emptyKey.bouncerPublicKey = ""
-        invalid("empty bouncer_public_key", ["UnknownKey"], .invalidBouncerPublicKey, .unknownBouncerKey, emptyKey, nil)
+        try invalid(
+            "empty bouncer_public_key", ["UnknownKey"], .invalidBouncerPublicKey, .unknownBouncerKey, emptyKey, nil)
 
         // The sealed box.
         let base = F.seal(F.fcm(), label: "tamper")
         func tampered(
             _ comment: String, _ flags: [String], _ reason: BouncerError.Reason,
             _ transform: @escaping ([UInt8]) -> [UInt8]
-        ) {
+        ) throws {
             let (r, i) = base.withBox(transform, note: comment)
-            invalid(comment, flags, .badRequest, reason, r, i)
+            try invalid(comment, flags, .badRequest, reason, r, i)
         }
-        tampered("box truncated to 47 bytes", ["TruncatedBox"], .boxTooShort) { Array($0.prefix(47)) }
-        tampered("box truncated to its 48-byte overhead", ["TruncatedBox"], .boxDoesNotOpen) { Array($0.prefix(48)) }
-        tampered("box missing its last byte", ["TruncatedBox"], .boxDoesNotOpen) { Array($0.dropLast()) }
-        tampered("empty box", ["TruncatedBox"], .boxTooShort) { _ in [] }
-        tampered("bit 0 of the ephemeral key flipped", ["ModifiedEphemeralKey"], .boxDoesNotOpen, F.flipBit(0, bit: 0))
-        tampered(
+        try tampered("box truncated to 47 bytes", ["TruncatedBox"], .boxTooShort) { Array($0.prefix(47)) }
+        try tampered("box truncated to its 48-byte overhead", ["TruncatedBox"], .boxDoesNotOpen) {
+            Array($0.prefix(48))
+        }
+        try tampered("box missing its last byte", ["TruncatedBox"], .boxDoesNotOpen) { Array($0.dropLast()) }
+        try tampered("empty box", ["TruncatedBox"], .boxTooShort) { _ in [] }
+        try tampered(
+            "bit 0 of the ephemeral key flipped", ["ModifiedEphemeralKey"], .boxDoesNotOpen, F.flipBit(0, bit: 0))
+        try tampered(
             "bit 3 of ephemeral key byte 17 flipped", ["ModifiedEphemeralKey"], .boxDoesNotOpen, F.flipBit(17, bit: 3))
-        tampered(
+        try tampered(
             "top bit of the ephemeral key flipped", ["EphemeralKeyHighBit"], .boxDoesNotOpen, F.flipBit(31, bit: 7))
-        tampered("ephemeral key replaced by the all-zero point", ["LowOrderEphemeralKey"], .boxDoesNotOpen) {
+        try tampered("ephemeral key replaced by the all-zero point", ["LowOrderEphemeralKey"], .boxDoesNotOpen) {
             [UInt8](repeating: 0, count: 32) + $0.dropFirst(32)
         }
-        tampered("bit 0 of the tag flipped", ["ModifiedTag"], .boxDoesNotOpen, F.flipBit(32, bit: 0))
-        tampered("last bit of the tag flipped", ["ModifiedTag"], .boxDoesNotOpen, F.flipBit(47, bit: 7))
-        tampered("first ciphertext byte flipped", ["ModifiedCiphertext"], .boxDoesNotOpen, F.flipBit(48, bit: 0))
-        tampered("last ciphertext bit flipped", ["ModifiedCiphertext"], .boxDoesNotOpen) {
+        try tampered("bit 0 of the tag flipped", ["ModifiedTag"], .boxDoesNotOpen, F.flipBit(32, bit: 0))
+        try tampered("last bit of the tag flipped", ["ModifiedTag"], .boxDoesNotOpen, F.flipBit(47, bit: 7))
+        try tampered("first ciphertext byte flipped", ["ModifiedCiphertext"], .boxDoesNotOpen, F.flipBit(48, bit: 0))
+        try tampered("last ciphertext bit flipped", ["ModifiedCiphertext"], .boxDoesNotOpen) {
             var b = $0
             b[b.count - 1] ^= 0x80
             return b
         }
-        tampered("one zero byte appended", ["AppendedData"], .boxDoesNotOpen) { $0 + [0] }
+        try tampered("one zero byte appended", ["AppendedData"], .boxDoesNotOpen) { $0 + [0] }
         let wrongRecipient = F.seal(
             plaintext: F.fcm().plaintext, label: "wrong-recipient", to: F.strangerKey, naming: F.currentKey)
-        bad("sealed to another key while naming the current key", ["WrongRecipient"], .boxDoesNotOpen, wrongRecipient)
+        try bad(
+            "sealed to another key while naming the current key", ["WrongRecipient"], .boxDoesNotOpen, wrongRecipient)
         let previousNamedCurrent = F.seal(
             plaintext: F.fcm().plaintext, label: "key-swap", to: F.previousKey, naming: F.currentKey)
-        bad(
+        try bad(
             "sealed to the previous key while naming the current key", ["WrongRecipient"], .boxDoesNotOpen,
             previousNamedCurrent)
 
@@ -172,140 +180,143 @@ extension RegistrationBouncerVectors {
         func raw(_ label: String, _ bytes: [UInt8]) -> F.Sealed { F.seal(plaintext: bytes, label: label) }
         let tok = JSONValue.string(F.fcmToken)
         let ts = JSONValue.integer(t)
-        bad(
+        try bad(
             "plaintext is not JSON", ["PlaintextNotJson"], .plaintextNotJSON,
             raw("not-json", Array("token_kind=fcm&token=c0ffee".utf8)))
-        bad("empty plaintext", ["PlaintextNotJson"], .plaintextNotJSON, raw("empty", []))
-        bad(
+        try bad("empty plaintext", ["PlaintextNotJson"], .plaintextNotJSON, raw("empty", []))
+        try bad(
             "plaintext is not UTF-8", ["PlaintextNotJson"], .plaintextNotJSON,
             raw(
                 "not-utf8",
                 Array("{\"token_kind\":\"fcm\",\"token\":\"".utf8) + [0xC3, 0x28] + Array("\",\"timestamp\":\(t)}".utf8)
             ))
-        bad(
+        try bad(
             "plaintext is a JSON array", ["PlaintextNotJson"], .plaintextNotObject,
             raw("array", F.plaintext(["fcm", tok, ts])))
-        bad(
+        try bad(
             "plaintext is JSON truncated mid-object", ["PlaintextNotJson"], .plaintextNotJSON,
             raw("truncated-json", Array(F.fcm().plaintext.dropLast())))
-        bad(
+        try bad(
             "token_kind missing", ["PlaintextSchema"], .missingField("token_kind"),
             raw("no-kind", F.plaintext(["token": tok, "timestamp": ts])))
-        bad(
+        try bad(
             "token missing", ["PlaintextSchema"], .missingField("token"),
             raw("no-token", F.plaintext(["token_kind": "fcm", "timestamp": ts])))
-        bad(
+        try bad(
             "timestamp missing", ["PlaintextSchema"], .missingField("timestamp"),
             raw("no-ts", F.plaintext(["token_kind": "fcm", "token": tok])))
-        bad(
+        try bad(
             "token is a number", ["PlaintextSchema"], .wrongType("token"),
             raw("token-number", F.plaintext(["token_kind": "fcm", "token": 12345, "timestamp": ts])))
-        bad(
+        try bad(
             "token is null", ["PlaintextSchema"], .wrongType("token"),
             raw("token-null", F.plaintext(["token_kind": "fcm", "token": nil, "timestamp": ts])))
-        bad(
+        try bad(
             "token_kind is a number", ["PlaintextSchema"], .wrongType("token_kind"),
             raw("kind-number", F.plaintext(["token_kind": 1, "token": tok, "timestamp": ts])))
-        bad(
+        try bad(
             "timestamp with a fractional part", ["PlaintextSchema"], .wrongType("timestamp"),
             raw("ts-fraction", F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": .number("\(t).5")])))
         let boolTime = raw("ts-bool", F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": true]))
-        acceptable(
+        try acceptable(
             "timestamp is a boolean (pydantic's lax mode reads true as 1, so the deployed bouncer answers "
                 + "REQUEST_EXPIRED; BAD_REQUEST is the strict answer)",
             ["PlaintextSchema", "LaxTimestamp", "SourceLinesNotRead"], code: .badRequest,
             reason: .wrongType("timestamp"), boolTime.request,
-            boolTime.intermediate)
-        cases[cases.count - 1].source =
-            "zulip/zulip@99445ce4:zilencer/views.py PushRegistration (timestamp: int in pydantic's lax mode, then the liveness check; lines not determined)"
-        bad(
+            boolTime.intermediate,
+            source:
+                "zulip/zulip@99445ce4:zilencer/views.py PushRegistration (timestamp: int in pydantic's lax mode, then the liveness check; lines not determined)"
+        )
+        try bad(
             "timestamp is a non-numeric string", ["PlaintextSchema"], .wrongType("timestamp"),
             raw("ts-word", F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": "yesterday"])))
-        bad(
+        try bad(
             "token_kind \"gcm\"", ["TokenKind"], .unknownTokenKind,
             raw("kind-gcm", F.plaintext(["token_kind": "gcm", "token": tok, "timestamp": ts])))
-        bad(
+        try bad(
             "token_kind in upper case", ["TokenKind"], .unknownTokenKind,
             raw("kind-upper", F.plaintext(["token_kind": "FCM", "token": tok, "timestamp": ts])))
-        bad("empty token", ["TokenLengthBoundary"], .tokenLength(0), F.seal(F.fcm(""), label: "len-0"))
-        bad(
+        try bad("empty token", ["TokenLengthBoundary"], .tokenLength(0), F.seal(F.fcm(""), label: "len-0"))
+        try bad(
             "token of 4097 characters", ["TokenLengthBoundary"], .tokenLength(4097),
             F.seal(F.fcm(String(repeating: "f", count: 4097)), label: "len-4097"))
-        bad(
+        try bad(
             "4097 code points of 2 UTF-8 bytes", ["TokenLengthInCodePoints", "TokenLengthBoundary"], .tokenLength(4097),
             F.seal(F.fcm(String(repeating: "é", count: 4097)), label: "len-4097-2byte"))
-        bad(
+        try bad(
             "APNs without ios_app_id", ["IosAppIdRule"], .iosAppIdMissing,
             F.seal(F.apns(app: nil), label: "apns-no-app"))
-        bad(
+        try bad(
             "FCM with ios_app_id", ["IosAppIdRule"], .iosAppIdForbidden,
             raw(
                 "fcm-app",
                 F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": ts, "ios_app_id": .string(F.iosAppId)])))
         let otherApp = F.seal(F.apns(app: "com.example.Other"), label: "apns-other-app")
-        acceptable(
+        try acceptable(
             "APNs with an unknown ios_app_id (the deployed bouncer checks only the pattern ^[.a-zA-Z0-9-]+$ and "
                 + "stores it)", ["IosAppIdRule", "AnyIosAppId", "SourceLinesNotRead"],
             code: .badRequest,
-            reason: .iosAppIdUnknown, otherApp.request, otherApp.intermediate)
-        cases[cases.count - 1].source =
-            "zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py ApnsAppId (the pattern ^[.a-zA-Z0-9-]+$ only; lines not determined)"
-        bad(
+            reason: .iosAppIdUnknown, otherApp.request, otherApp.intermediate,
+            source:
+                "zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py ApnsAppId (the pattern ^[.a-zA-Z0-9-]+$ only; lines not determined)"
+        )
+        try bad(
             "APNs with ios_app_id as a number", ["IosAppIdRule", "PlaintextSchema"], .wrongType("ios_app_id"),
             raw(
                 "apns-app-number",
                 F.plaintext(["token_kind": "apns", "token": .string(F.apnsToken), "timestamp": ts, "ios_app_id": 7])))
-        bad(
+        try bad(
             "APNs token with non-hex letters", ["ApnsTokenNotHex"], .apnsTokenNotHex,
             F.seal(F.apns("zz" + F.apnsToken.dropFirst(2)), label: "apns-zz"))
         let spaced = F.seal(F.apns(F.apnsToken.prefix(32) + " " + F.apnsToken.dropFirst(32)), label: "apns-space")
-        acceptable(
+        try acceptable(
             "APNs token with a space (the deployed bouncer reads the token with bytes.fromhex, which skips "
                 + "whitespace between digit pairs, and stores it)",
             ["ApnsTokenNotHex", "FromHexWhitespace", "SourceLinesNotRead"], code: .badRequest, reason: .apnsTokenNotHex,
             spaced.request,
-            spaced.intermediate)
-        cases[cases.count - 1].source =
-            "zulip/zulip@99445ce4:zilencer/views.py PushRegistration.is_valid_token (bytes.fromhex skips whitespace between pairs; lines not determined)"
-        bad(
+            spaced.intermediate,
+            source:
+                "zulip/zulip@99445ce4:zilencer/views.py PushRegistration.is_valid_token (bytes.fromhex skips whitespace between pairs; lines not determined)"
+        )
+        try bad(
             "APNs token with full-width digits", ["ApnsTokenNotHex", "NonAsciiToken"], .apnsTokenNotHex,
             F.seal(F.apns("１２３４"), label: "apns-fullwidth"))
         let extra = raw("extra", F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": ts, "note": "hello"]))
-        acceptable(
+        try acceptable(
             "an extra field in the plaintext", ["ExtraField"], code: .badRequest, reason: .unexpectedField,
             extra.request, extra.intermediate)
         let duplicate = raw(
             "duplicate",
             Array(
                 "{\"token_kind\":\"apns\",\"token_kind\":\"fcm\",\"token\":\"\(F.fcmToken)\",\"timestamp\":\(t)}".utf8))
-        acceptable(
+        try acceptable(
             "token_kind given twice, the last one valid", ["DuplicateKey"], code: .badRequest,
             reason: .plaintextNotJSON,
             duplicate.request, duplicate.intermediate)
         let stringTime = raw(
             "ts-string", F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": .string(String(t))]))
-        acceptable(
+        try acceptable(
             "timestamp as a numeric string", ["LaxTimestamp"], code: .badRequest, reason: .wrongType("timestamp"),
             stringTime.request, stringTime.intermediate)
         let floatTime = raw(
             "ts-float", F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": .number("\(t).0")]))
-        acceptable(
+        try acceptable(
             "timestamp as an integral float", ["LaxTimestamp"], code: .badRequest, reason: .wrongType("timestamp"),
             floatTime.request, floatTime.intermediate)
 
         // token_id and the request itself.
         let mismatch = F.seal(plaintext: F.fcm().plaintext, label: "token-id-mismatch", tokenIdOf: "some-other-token")
-        bad("token_id of another token", ["TokenIdMismatch"], .tokenIdMismatch, mismatch)
+        try bad("token_id of another token", ["TokenIdMismatch"], .tokenIdMismatch, mismatch)
         let caseMismatch = F.seal(
             plaintext: F.apns().plaintext, label: "token-id-case", tokenIdOf: F.apnsToken.uppercased())
-        bad("token_id of the APNs token in another case", ["TokenIdMismatch"], .tokenIdMismatch, caseMismatch)
+        try bad("token_id of the APNs token in another case", ["TokenIdMismatch"], .tokenIdMismatch, caseMismatch)
         var shortId = F.seal(F.fcm(), label: "token-id-short").request
         shortId.tokenId = Base64.encode(Array(TokenId(token: F.fcmToken).bytes.prefix(7)))
-        invalid(
+        try invalid(
             "token_id of 7 bytes", ["MalformedRequest"], .badRequest, .malformedRequestField("token_id"), shortId, nil)
         var noId = F.seal(F.fcm(), label: "token-id-none").request
         noId.tokenId = nil
-        invalid("token_id null", ["MalformedRequest"], .badRequest, .malformedRequestField("token_id"), noId, nil)
+        try invalid("token_id null", ["MalformedRequest"], .badRequest, .malformedRequestField("token_id"), noId, nil)
 
         // Base64 spellings of encrypted_push_registration.
         let b = F.seal(F.fcm(), label: "base64")
@@ -318,80 +329,84 @@ extension RegistrationBouncerVectors {
                     start..<(canonical.index(start, offsetBy: 76, limitedBy: canonical.endIndex) ?? canonical.endIndex)]
             )
         }.joined(separator: "\n")
-        acceptable(
+        try acceptable(
             "base64 wrapped at 76 columns with newlines", ["Base64Whitespace"], code: .badRequest,
             reason: .registrationNotBase64,
             wrapped, b.intermediate)
         var padded = b.request
         padded.encryptedPushRegistration = " " + canonical + " "
-        acceptable(
+        try acceptable(
             "base64 with a leading and a trailing space", ["Base64Whitespace"], code: .badRequest,
             reason: .registrationNotBase64,
             padded, b.intermediate)
         var urlSafe = b.request
         urlSafe.encryptedPushRegistration = Base64.encode(b.box, variant: .urlSafeNoPadding)
-        acceptable(
+        try acceptable(
             "URL-safe alphabet without padding (the deployed bouncer's answer, HTTP 500, passes too: a faithful "
                 + "port gives it)", ["Base64UrlSafe"],
             code: .badRequest, reason: .registrationNotBase64, urlSafe, b.intermediate)
         var unpadded = b.request
         unpadded.encryptedPushRegistration = String(canonical.reversed().drop { $0 == "=" }.reversed())
-        acceptable(
+        try acceptable(
             "standard alphabet with the padding removed (as tcId 77: the deployed bouncer's HTTP 500 passes too)",
             ["Base64MissingPadding"], code: .badRequest, reason: .registrationNotBase64,
             unpadded, b.intermediate)
         var nonCanonical = b.request
         nonCanonical.encryptedPushRegistration = bumpTrailingBits(canonical)
-        acceptable(
+        try acceptable(
             "non-zero unused bits in the last symbol (the deployed bouncer decodes and stores it, which passes "
                 + "too)", ["Base64NonCanonical"], code: .badRequest,
             reason: .registrationNotBase64, nonCanonical, b.intermediate)
         // bytes.fromhex refuses a lone hex digit, so the strict rule refuses it too (tcId 80,
         // docs/audit/registration.md).
-        bad(
+        try bad(
             "APNs token with an odd number of hex digits (bytes.fromhex refuses a lone digit)",
             ["ApnsTokenNotHex", "SourceLinesNotRead"],
-            .apnsTokenNotHex, F.seal(F.apns(String(F.apnsToken.dropLast())), label: "apns-odd"))
-        cases[cases.count - 1].source =
-            "zulip/zulip@99445ce4:zilencer/views.py PushRegistration.is_valid_token (bytes.fromhex refuses a lone digit; lines not determined)"
+            .apnsTokenNotHex, F.seal(F.apns(String(F.apnsToken.dropLast())), label: "apns-odd"),
+            source:
+                "zulip/zulip@99445ce4:zilencer/views.py PushRegistration.is_valid_token (bytes.fromhex refuses a lone digit; lines not determined)"
+        )
         // pydantic's string-to-integer reading, and the app id pattern's refusal (tcIds 81, 82).
         let spelledTime = raw(
             "ts-string-spelled",
             F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": .string(" +1_772_513_819.00 ")]))
-        acceptable(
+        try acceptable(
             "timestamp as a string with spaces, a sign, underscores and a zero fraction (pydantic reads it as the "
                 + "integer)", ["LaxTimestamp", "SourceLinesNotRead"], code: .badRequest,
-            reason: .wrongType("timestamp"), spelledTime.request, spelledTime.intermediate)
-        cases[cases.count - 1].source =
-            "zulip/zulip@99445ce4:zilencer/views.py PushRegistration (timestamp: int, pydantic lax mode: a string is trimmed, underscores and a zero fraction allowed; lines not determined)"
+            reason: .wrongType("timestamp"), spelledTime.request, spelledTime.intermediate,
+            source:
+                "zulip/zulip@99445ce4:zilencer/views.py PushRegistration (timestamp: int, pydantic lax mode: a string is trimmed, underscores and a zero fraction allowed; lines not determined)"
+        )
         let badApp = F.seal(F.apns(app: "org.zulip Zulip"), label: "apns-app-pattern")
-        bad(
-            "APNs with an ios_app_id outside the pattern ^[.a-zA-Z0-9-]+$ (a space)", ["IosAppIdRule"],
-            .iosAppIdUnknown, badApp)
-        cases[cases.count - 1].source =
-            "zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py ApnsAppId (the pattern ^[.a-zA-Z0-9-]+$; lines not determined)"
-        cases[cases.count - 1].flags.append("SourceLinesNotRead")
+        try bad(
+            "APNs with an ios_app_id outside the pattern ^[.a-zA-Z0-9-]+$ (a space)",
+            ["IosAppIdRule", "SourceLinesNotRead"],
+            .iosAppIdUnknown, badApp,
+            source:
+                "zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py ApnsAppId (the pattern ^[.a-zA-Z0-9-]+$; lines not determined)"
+        )
         // Request fields a form POST cannot carry as strings, and a token_id no base64 decoder reads
         // (tcIds 83-85).
         let tests =
             "zulip/zulip (FL 468, commit not determined; index id 15023056800):zerver/tests/test_push_registration.py"
         for field in ["bouncer_public_key", "encrypted_push_registration"] {
-            var missing = BouncerCase(
-                comment: "\(field) null", flags: ["MalformedRequest", "SourceLinesNotRead"], result: .invalid,
-                code: .badRequest, reason: .malformedRequestField(field),
-                request: F.seal(F.fcm(), label: "null-\(field)").request)
-            missing.requestOverrides = [field: .null]
-            missing.source =
-                "\(tests); zerver/lib/request.py RequestVariableMissingError (index id 66525473): a form POST has no null"
-            cases.append(missing)
+            cases.append(
+                try registrationTest(
+                    "\(field) null", flags: ["MalformedRequest", "SourceLinesNotRead"], result: .invalid,
+                    code: .badRequest, reason: .malformedRequestField(field),
+                    request: F.seal(F.fcm(), label: "null-\(field)").request,
+                    source:
+                        "\(tests); zerver/lib/request.py RequestVariableMissingError (index id 66525473): a form POST "
+                        + "has no null", nulls: [field]))
         }
         var starred = F.seal(F.fcm(), label: "token-id-stars").request
         starred.tokenId = "************"
-        invalid(
+        try invalid(
             "token_id of characters outside every base64 alphabet", ["MalformedRequest", "SourceLinesNotRead"],
-            .badRequest, .malformedRequestField("token_id"), starred, nil)
-        cases[cases.count - 1].source =
-            "\(tests) (a token_id that does not decode is BAD_REQUEST; a non-validating decoder reads these as no bytes)"
-        return cases + classCases()
+            .badRequest, .malformedRequestField("token_id"), starred, nil,
+            source:
+                "\(tests) (a token_id that does not decode is BAD_REQUEST; a non-validating decoder reads these as no bytes)"
+        )
+        return cases + (try classCases())
     }
 }

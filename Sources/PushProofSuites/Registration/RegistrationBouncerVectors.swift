@@ -4,33 +4,6 @@ import PushProofJSON
 import ZulipRegistration
 
 /// One bouncer vector as declared: the request, and what the reference must answer to it.
-struct BouncerCase {
-    var comment: String
-    var flags: [String]
-    var result: VectorResult
-    /// nil: the registration must be accepted.
-    var code: BouncerError.Kind?
-    /// The check that must fail, so a case cannot pass for the wrong reason.
-    var reason: BouncerError.Reason?
-    var request: BouncerRequest
-    var prior: [BouncerRequest] = []
-    var now: Int64 = RegistrationFixtures.now
-    var ring: JSONValue = RegistrationFixtures.standardRing
-    var intermediate: JSONValue? = nil
-    /// Answers accepted besides the strict one, beyond what the deployed model gives.
-    var extraAccepted: [JSONValue] = []
-    /// The upstream item that decides the answer.
-    var source: String? = nil
-    /// Request fields replaced in the JSON sent (a value BouncerRequest cannot hold, such as null).
-    var requestOverrides: [String: JSONValue] = [:]
-
-    func requestJSON(profile: RegistrationProfile) -> JSONValue {
-        requestOverrides.sorted { $0.key < $1.key }.reduce(request.json(profile: profile)) {
-            $0.setting($1.key, to: $1.value)
-        }
-    }
-}
-
 /// registration_bouncer: the bouncer's handling of a server's registration request.
 enum RegistrationBouncerVectors {
     typealias F = RegistrationFixtures
@@ -58,105 +31,117 @@ enum RegistrationBouncerVectors {
     ]
 
     /// The hardened profile: each deployed leniency PushProof recommends refusing, on the same
-    /// input, with the strict answer only. A future timestamp is not among them: the strict
-    /// bouncer accepts it too (refusing it is merely allowed).
-    static func hardenedBouncerCases() throws -> [(tcId: Int, BouncerCase)] {
-        try deployedBouncerCases().enumerated().compactMap { offset, c in
-            guard c.result == .acceptable, c.code != nil else { return nil }
+    /// input, with the strict answer only (and the deployed bouncer's as `deployedAnswer`). A
+    /// future timestamp is not among them: the strict bouncer accepts it too (refusing it is
+    /// merely allowed).
+    static func hardenedBouncerCases(_ deployed: [VectorCase]) throws -> [VectorCase] {
+        try deployed.enumerated().compactMap { offset, c in
+            guard !c.alsoAccepted.isEmpty, case .error(let code) = c.expectation else { return nil }
             guard let flag = c.flags.first(where: { hardenedReasons[$0] != nil }), let why = hardenedReasons[flag]
             else { throw GeneratorError("registration_bouncer: no hardened reason for \(c.comment)") }
-            var h = c
             let what = c.comment.split(separator: " (", maxSplits: 1).first.map(String.init) ?? c.comment
-            h.comment = "\(what) is refused. Why: \(why) (deployed tcId \(offset + 1))"
-            h.flags = c.flags.filter { $0 != "SourceLinesNotRead" }
-            h.result = .invalid
-            h.extraAccepted = []
-            h.source = nil
-            return (offset + 1, h)
+            let request = OperationRequest(operation: .registrationBouncer, profile: .hardened, input: c.input)
+            let strict = OperationOutcome { .output(try RegistrationOperations.bouncer(request, strictness: .strict)) }
+            guard case .error(code, _) = strict else {
+                throw GeneratorError("registration_bouncer hardened (\(c.comment)): the strict answer is not \(code)")
+            }
+            let deployedAnswer = OperationOutcome {
+                .output(try RegistrationOperations.bouncer(request, strictness: .deployedCompatible))
+            }
+            return VectorCase(
+                comment: "\(what) is refused. Why: \(why) (deployed tcId \(offset + 1))",
+                flags: c.flags.filter { $0 != "SourceLinesNotRead" }, input: c.input, code: code,
+                intermediate: c.intermediate, deployedAnswer: deployedAnswer == strict ? nil : deployedAnswer.json,
+                check: c.check)
         }
     }
 
-    static func proposalBouncerCases() -> [BouncerCase] {
-        var cases: [BouncerCase] = []
+    static func proposalBouncerCases() throws -> [VectorCase] {
+        var cases: [VectorCase] = []
         let account: UInt64 = 0x1234_5678_9abc_def0
-        func p(
+        func sealProposal(
             _ r: PushRegistration, _ label: String, account id: UInt64 = account, to key: X25519.KeyPair = F.currentKey
         ) -> F.Sealed {
             F.seal(r, label: "proposal/\(label)", profile: .proposal, to: key, pushAccountId: id)
         }
         let t = F.timestamp
-        var s = p(F.fcm(), "fcm")
+        var s = sealProposal(F.fcm(), "fcm")
         cases.append(
-            BouncerCase(
-                comment: "proposal: FCM registration", flags: ["Normal"], result: .valid, request: s.request,
-                intermediate: s.intermediate))
-        s = p(F.apns(app: nil), "apns")
+            try registrationTest(
+                "proposal: FCM registration", flags: ["Normal"], result: .valid, request: s.request,
+                intermediate: s.intermediate, profile: .proposal))
+        s = sealProposal(F.apns(app: nil), "apns")
         cases.append(
-            BouncerCase(
-                comment: "proposal: APNs registration, no ios_app_id", flags: ["Normal"], result: .valid,
-                request: s.request, intermediate: s.intermediate))
-        let first = p(F.fcm(), "dedup-first")
-        s = p(F.fcm(at: t + 30), "dedup-again")
+            try registrationTest(
+                "proposal: APNs registration, no ios_app_id", flags: ["Normal"], result: .valid,
+                request: s.request, intermediate: s.intermediate, profile: .proposal))
+        let first = sealProposal(F.fcm(), "dedup-first")
+        s = sealProposal(F.fcm(at: t + 30), "dedup-again")
         cases.append(
-            BouncerCase(
-                comment: "proposal: same token and push_account_id returns the existing record", flags: ["Dedup"],
-                result: .valid, request: s.request, prior: [first.request], intermediate: s.intermediate))
-        s = p(F.fcm(), "dedup-account", account: 42)
+            try registrationTest(
+                "proposal: same token and push_account_id returns the existing record", flags: ["Dedup"],
+                result: .valid, request: s.request, prior: [first.request], intermediate: s.intermediate,
+                profile: .proposal))
+        s = sealProposal(F.fcm(), "dedup-account", account: 42)
         cases.append(
-            BouncerCase(
-                comment: "proposal: same token, another push_account_id is a new record", flags: ["Dedup"],
-                result: .valid, request: s.request, prior: [first.request], intermediate: s.intermediate))
-        s = p(F.fcm(), "previous-key", to: F.previousKey)
+            try registrationTest(
+                "proposal: same token, another push_account_id is a new record", flags: ["Dedup"],
+                result: .valid, request: s.request, prior: [first.request], intermediate: s.intermediate,
+                profile: .proposal))
+        s = sealProposal(F.fcm(), "previous-key", to: F.previousKey)
         cases.append(
-            BouncerCase(
-                comment: "proposal: sealed to the previous key", flags: ["KeyRotation"], result: .valid,
-                request: s.request, intermediate: s.intermediate))
-        s = p(F.apns(), "apns-app")
+            try registrationTest(
+                "proposal: sealed to the previous key", flags: ["KeyRotation"], result: .valid,
+                request: s.request, intermediate: s.intermediate, profile: .proposal))
+        s = sealProposal(F.apns(), "apns-app")
         cases.append(
-            BouncerCase(
-                comment: "proposal: ios_app_id is not part of this profile", flags: ["ExtraField"], result: .acceptable,
-                code: .badRequest, reason: .unexpectedField, request: s.request, intermediate: s.intermediate))
-        s = p(F.fcm(at: t), "expired")
+            try registrationTest(
+                "proposal: ios_app_id is not part of this profile", flags: ["ExtraField"], result: .acceptable,
+                code: .badRequest, reason: .unexpectedField, request: s.request, intermediate: s.intermediate,
+                profile: .proposal))
+        s = sealProposal(F.fcm(at: t), "expired")
         cases.append(
-            BouncerCase(
-                comment: "proposal: 24 h and 1 s old", flags: ["LivenessBoundary", "Expired"], result: .invalid,
+            try registrationTest(
+                "proposal: 24 h and 1 s old", flags: ["LivenessBoundary", "Expired"], result: .invalid,
                 code: .requestExpired, reason: .expired(ageSeconds: 86_401), request: s.request, now: t + 86_401,
-                intermediate: s.intermediate))
-        s = p(F.fcm(), "retired", to: F.retiredKey)
+                intermediate: s.intermediate, profile: .proposal))
+        s = sealProposal(F.fcm(), "retired", to: F.retiredKey)
         cases.append(
-            BouncerCase(
-                comment: "proposal: sealed to a retired key", flags: ["RetiredKey"], result: .invalid,
+            try registrationTest(
+                "proposal: sealed to a retired key", flags: ["RetiredKey"], result: .invalid,
                 code: .invalidBouncerPublicKey, reason: .retiredBouncerKey, request: s.request,
-                intermediate: s.intermediate))
-        s = p(F.fcm(), "tag")
+                intermediate: s.intermediate, profile: .proposal))
+        s = sealProposal(F.fcm(), "tag")
         let (r, i) = s.withBox(F.flipBit(40, bit: 2), note: "tag bit flipped")
         cases.append(
-            BouncerCase(
-                comment: "proposal: a tag bit flipped", flags: ["ModifiedTag"], result: .invalid, code: .badRequest,
-                reason: .boxDoesNotOpen, request: r, intermediate: i))
-        var noAccount = p(F.fcm(), "no-account").request
+            try registrationTest(
+                "proposal: a tag bit flipped", flags: ["ModifiedTag"], result: .invalid, code: .badRequest,
+                reason: .boxDoesNotOpen, request: r, intermediate: i, profile: .proposal))
+        var noAccount = sealProposal(F.fcm(), "no-account").request
         noAccount.pushAccountId = nil
         cases.append(
-            BouncerCase(
-                comment: "proposal: push_account_id missing", flags: ["MalformedRequest"], result: .invalid,
-                code: .badRequest, reason: .malformedRequestField("push_account_id"), request: noAccount))
+            try registrationTest(
+                "proposal: push_account_id missing", flags: ["MalformedRequest"], result: .invalid,
+                code: .badRequest, reason: .malformedRequestField("push_account_id"), request: noAccount,
+                profile: .proposal))
         // The design document's base64 is standard and canonical (the deployed bouncer's
         // leniencies are acceptable only in `deployed`).
-        s = p(F.fcm(), "url-safe")
+        s = sealProposal(F.fcm(), "url-safe")
         var urlSafe = s.request
         urlSafe.encryptedPushRegistration = Base64.encode(s.box, variant: .urlSafeNoPadding)
         cases.append(
-            BouncerCase(
-                comment: "proposal: URL-safe base64 without padding", flags: ["Base64UrlSafe"], result: .invalid,
-                code: .badRequest, reason: .registrationNotBase64, request: urlSafe, intermediate: s.intermediate))
-        s = p(F.fcm(), "non-canonical")
+            try registrationTest(
+                "proposal: URL-safe base64 without padding", flags: ["Base64UrlSafe"], result: .invalid,
+                code: .badRequest, reason: .registrationNotBase64, request: urlSafe, intermediate: s.intermediate,
+                profile: .proposal))
+        s = sealProposal(F.fcm(), "non-canonical")
         var nonCanonical = s.request
         nonCanonical.encryptedPushRegistration = bumpTrailingBits(Base64.encode(s.box))
         cases.append(
-            BouncerCase(
-                comment: "proposal: non-zero unused bits in the last base64 symbol", flags: ["Base64NonCanonical"],
+            try registrationTest(
+                "proposal: non-zero unused bits in the last base64 symbol", flags: ["Base64NonCanonical"],
                 result: .invalid, code: .badRequest, reason: .registrationNotBase64, request: nonCanonical,
-                intermediate: s.intermediate))
+                intermediate: s.intermediate, profile: .proposal))
         return cases
     }
 
@@ -171,7 +156,8 @@ enum RegistrationBouncerVectors {
     }
 
     static func file() throws -> VectorFileDeclaration {
-        VectorFileDeclaration(
+        let deployed = sourced(try deployedBouncerCases())
+        return VectorFileDeclaration(
             suite: "registration_bouncer", protocolName: "zulip-push-registration", notes: RegistrationNotes.catalogue,
             header: [
                 "The bouncer's handling of a server's registration request: key ring, sealed box, PushRegistration schema, token_id, liveness, dedup.",
@@ -184,18 +170,18 @@ enum RegistrationBouncerVectors {
                 .init(
                     type: "BouncerRegistrationTest", operation: .registrationBouncer,
                     description: "Deployed profile (Zulip feature level 468+).", ids: .block(1...500),
-                    cases: try sourced(deployedBouncerCases()).map { try vectorCase($0, profile: .deployed) }),
+                    cases: deployed),
                 .init(
                     type: "BouncerRegistrationTest", operation: .registrationBouncer, profile: .proposal,
                     description: "Proposal profile (the original design document).", ids: .block(501...1000),
-                    cases: try proposalBouncerCases().map { try vectorCase($0, profile: .proposal) }),
+                    cases: try proposalBouncerCases()),
                 .init(
                     type: "BouncerRegistrationTest", operation: .registrationBouncer, profile: .hardened,
                     description:
                         "Hardened profile: the deployed wire format, each of the deployed bouncer's leniencies refused "
                         + "(the strict answer only).",
                     ids: .block(1001...1500),
-                    cases: try hardenedBouncerCases().map { try vectorCase($0.1, profile: .deployed, hardened: true) }),
+                    cases: try hardenedBouncerCases(deployed)),
             ])
     }
 
@@ -235,7 +221,7 @@ enum RegistrationBouncerVectors {
         }
     }
 
-    static func sourced(_ cases: [BouncerCase]) -> [BouncerCase] {
+    static func sourced(_ cases: [VectorCase]) -> [VectorCase] {
         cases.enumerated().map { offset, c in
             guard c.source == nil, let source = auditSource(tcId: offset + 1) else { return c }
             var sourcedCase = c
@@ -245,47 +231,47 @@ enum RegistrationBouncerVectors {
         }
     }
 
-    /// A bouncer case as a vector: the strict answer is expected; where the deployed model
-    /// answers otherwise, its answer is an alternative (acceptable cases) or the deployedAnswer;
-    /// and a refusal must come from the declared check, so no case passes for the wrong reason.
-    static func vectorCase(_ c: BouncerCase, profile: RegistrationProfile, hardened: Bool = false) throws
-        -> VectorCase
-    {
+    /// One registration request to the bouncer as a vector. The strict answer is expected; where
+    /// the deployed model answers otherwise, its answer is an alternative (acceptable cases) or the
+    /// `deployedAnswer`; `result` must be what the answers make it; and a refusal must come from
+    /// `reason`'s check, so no case passes for the wrong reason. `code` nil: the registration is
+    /// stored. `nulls`: request fields sent as JSON null (a value `BouncerRequest` cannot hold).
+    static func registrationTest(
+        _ comment: String, flags: [String], result: VectorResult, code: BouncerError.Kind? = nil,
+        reason: BouncerError.Reason? = nil, request: BouncerRequest, prior: [BouncerRequest] = [],
+        now: Int64 = F.now, intermediate: JSONValue? = nil, alsoAccepted: [JSONValue] = [], source: String? = nil,
+        nulls: [String] = [], profile: RegistrationProfile = .deployed
+    ) throws -> VectorCase {
+        let requestJSON = nulls.sorted().reduce(request.json(profile: profile)) { $0.setting($1, to: .null) }
         let input: JSONValue = [
-            "bouncer": ["keyRing": c.ring, "iosAppIds": [.string(F.iosAppId)], "now": .integer(c.now)],
-            "priorRequests": .array(c.prior.map { $0.json(profile: profile) }),
-            "request": c.requestJSON(profile: profile),
+            "bouncer": ["keyRing": F.standardRing, "iosAppIds": [.string(F.iosAppId)], "now": .integer(now)],
+            "priorRequests": .array(prior.map { $0.json(profile: profile) }),
+            "request": requestJSON,
         ]
-        let request = OperationRequest(
-            operation: .registrationBouncer, profile: hardened ? .hardened : Profile(rawValue: profile.rawValue),
-            input: input)
-        let strict = OperationOutcome { .output(try RegistrationOperations.bouncer(request, strictness: .strict)) }
-        let deployed = OperationOutcome {
-            .output(try RegistrationOperations.bouncer(request, strictness: .deployedCompatible))
+        let operationRequest = OperationRequest(
+            operation: .registrationBouncer, profile: Profile(rawValue: profile.rawValue), input: input)
+        let strict = OperationOutcome {
+            .output(try RegistrationOperations.bouncer(operationRequest, strictness: .strict))
         }
-        var also = c.extraAccepted
+        let deployed = OperationOutcome {
+            .output(try RegistrationOperations.bouncer(operationRequest, strictness: .deployedCompatible))
+        }
+        var also = alsoAccepted
         var deployedAnswer: JSONValue? = nil
         if deployed != strict {
-            if c.result == .acceptable && !hardened {
-                also.append(deployed.json)
-            } else {
-                deployedAnswer = deployed.json
-            }
+            if result == .acceptable { also.append(deployed.json) } else { deployedAnswer = deployed.json }
         }
-        let derived: VectorResult = !also.isEmpty ? .acceptable : c.code == nil ? .valid : .invalid
-        guard derived == c.result else {
+        let derived: VectorResult = !also.isEmpty ? .acceptable : code == nil ? .valid : .invalid
+        guard derived == result else {
             throw GeneratorError(
-                "registration_bouncer (\(c.comment)): declared \(c.result), the answers make it \(derived)")
+                "registration_bouncer (\(comment)): declared \(result), the answers make it \(derived)")
         }
-        let reason = c.reason
-        let requestJSON = c.requestJSON(profile: profile)
         return VectorCase(
-            comment: c.comment, flags: c.flags, source: c.source, input: input, code: c.code?.rawValue,
-            intermediate: c.intermediate,
-            alsoAccepted: also, deployedAnswer: deployedAnswer,
+            comment: comment, flags: flags, source: source, input: input, code: code?.rawValue,
+            intermediate: intermediate, alsoAccepted: also, deployedAnswer: deployedAnswer,
             check: { answer in
                 guard case .error = answer else { return }
-                let bouncer = try RegistrationOperations.makeBouncer(request, strictness: .strict)
+                let bouncer = try RegistrationOperations.makeBouncer(operationRequest, strictness: .strict)
                 do {
                     _ = try bouncer.open(try BouncerRequest.parse(requestJSON, profile: profile))
                     throw GeneratorError("the box opens where an error was declared")

@@ -207,7 +207,9 @@ extension RegistrationServerVectors {
                     ?? acc.filter { $0.0 != change.0 }
             }
         }
-        func c(_ comment: String, _ flags: [String], _ changes: [(String, String?)], _ message: String?)
+        func proposalParameters(
+            _ comment: String, _ flags: [String], _ changes: [(String, String?)], _ message: String?
+        )
             -> ParameterCase
         {
             ParameterCase(comment: "proposal: " + comment, flags: flags, params: with(changes), message: message)
@@ -215,58 +217,60 @@ extension RegistrationServerVectors {
         let notInteger = ServerMessages.notAnInteger("push_account_id")
         let short = Base64.encode([UInt8](repeating: 9, count: 31))
         return [
-            c(
+            proposalParameters(
                 "push_account_id as a float", ["JsonInteger", "ExactMessage"],
                 [("push_account_id", "1311768467463790320.0")], notInteger),
-            c(
+            proposalParameters(
                 "push_account_id as a JSON string", ["JsonInteger", "ExactMessage"],
                 [("push_account_id", "\"1311768467463790320\"")], notInteger),
-            c("push_account_id true", ["JsonInteger", "ExactMessage"], [("push_account_id", "true")], notInteger),
-            c(
+            proposalParameters(
+                "push_account_id true", ["JsonInteger", "ExactMessage"], [("push_account_id", "true")], notInteger),
+            proposalParameters(
                 "push_account_id in hex (not JSON)", ["JsonInteger", "ExactMessage"], [("push_account_id", "0x1234")],
                 ServerMessages.notValidJSON("push_account_id")),
-            c(
+            proposalParameters(
                 "push_account_id -1 (the design's 64-bit integer, read unsigned)", ["JsonInteger", "ReferenceMessage"],
                 [("push_account_id", "-1")], ServerMessages.invalidPushAccountId),
-            c("push_account_id 2^64-1", ["JsonInteger"], [("push_account_id", "18446744073709551615")], nil),
-            c("push_account_id 0", ["JsonInteger"], [("push_account_id", "0")], nil),
-            c(
+            proposalParameters(
+                "push_account_id 2^64-1", ["JsonInteger"], [("push_account_id", "18446744073709551615")], nil),
+            proposalParameters("push_account_id 0", ["JsonInteger"], [("push_account_id", "0")], nil),
+            proposalParameters(
                 "push_account_id with white space around it (JSON allows it)", ["JsonInteger"],
                 [("push_account_id", " 42\n")], nil),
-            c(
+            proposalParameters(
                 "token_kind missing and push_account_id not JSON: token_kind comes first in the signature",
                 ["CheckOrder", "ExactMessage"], [("token_kind", nil), ("push_account_id", "x")],
                 ServerMessages.missingArgument("token_kind")),
-            c(
+            proposalParameters(
                 "token_kind \"gcm\" and push_account_id not JSON: token_kind first",
                 ["CheckOrder", "TokenKind", "ExactMessage"], [("token_kind", "gcm"), ("push_account_id", "x")],
                 ServerMessages.tokenKindNotInList),
-            c(
+            proposalParameters(
                 "push_account_id not JSON and push_public_key missing: push_account_id first",
                 ["CheckOrder", "ExactMessage"], [("push_account_id", "x"), ("push_public_key", nil)],
                 ServerMessages.notValidJSON("push_account_id")),
-            c(
+            proposalParameters(
                 "push_account_id -1 and encrypted_push_registration missing: every parameter is read before the range check",
                 ["CheckOrder", "ExactMessage"], [("push_account_id", "-1"), ("encrypted_push_registration", nil)],
                 ServerMessages.missingArgument("encrypted_push_registration")),
-            c(
+            proposalParameters(
                 "bouncer_public_key of 31 bytes (it can name no key of the bouncer's)", ["ReferenceMessage"],
                 [("bouncer_public_key", short)], ServerMessages.invalidBouncerPublicKey),
-            c(
+            proposalParameters(
                 "bouncer_public_key and push_public_key both of 31 bytes: the bouncer's key first",
                 ["CheckOrder", "ReferenceMessage"], [("bouncer_public_key", short), ("push_public_key", short)],
                 ServerMessages.invalidBouncerPublicKey),
-            c(
+            proposalParameters(
                 "push_public_key of 33 bytes", ["ReferenceMessage"],
                 [("push_public_key", Base64.encode([UInt8](repeating: 9, count: 33)))],
                 ServerMessages.invalidPushPublicKey),
-            c(
+            proposalParameters(
                 "push_public_key not base64", ["ReferenceMessage"], [("push_public_key", "not base64!")],
                 ServerMessages.invalidPushPublicKey),
-            c(
+            proposalParameters(
                 "token_kind \"FCM\" (another case)", ["TokenKind", "ExactMessage"], [("token_kind", "FCM")],
                 ServerMessages.tokenKindNotInList),
-            c(
+            proposalParameters(
                 "token_kind \"fcm\\n\"", ["TokenKind", "ExactMessage"], [("token_kind", "fcm\n")],
                 ServerMessages.tokenKindNotInList),
             ParameterCase(

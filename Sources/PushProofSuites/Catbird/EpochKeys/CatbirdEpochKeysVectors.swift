@@ -460,7 +460,9 @@ enum CatbirdEpochKeysVectors {
     static func keychainCases(_ profile: Profile) -> [VectorCase] {
         let did = CatbirdFixtures.did
         let c = conversation
-        func k(_ comment: String, _ flags: [String], _ address: JSONValue, code: String? = nil, source: String)
+        func keychainAddress(
+            _ comment: String, _ flags: [String], _ address: JSONValue, code: String? = nil, source: String
+        )
             -> VectorCase
         {
             VectorCase(
@@ -468,64 +470,71 @@ enum CatbirdEpochKeysVectors {
                 input: address, code: code)
         }
         let named: [VectorCase] = [
-            k("group state", ["Normal"], item("groupState"), source: S.keychainNames),
-            k("an epoch's private key", ["Normal"], item("privateKey", 7), source: S.keychainNames),
-            k("the conversation's signature key", ["Normal"], item("signatureKey"), source: S.keychainNames),
-            k("the conversation's encryption key", ["Normal"], item("encryptionKey"), source: S.keychainNames),
-            k("an epoch's secrets", ["Normal"], item("epochSecrets", 7), source: S.keychainNames),
-            k(
+            keychainAddress("group state", ["Normal"], item("groupState"), source: S.keychainNames),
+            keychainAddress("an epoch's private key", ["Normal"], item("privateKey", 7), source: S.keychainNames),
+            keychainAddress(
+                "the conversation's signature key", ["Normal"], item("signatureKey"), source: S.keychainNames),
+            keychainAddress(
+                "the conversation's encryption key", ["Normal"], item("encryptionKey"), source: S.keychainNames),
+            keychainAddress("an epoch's secrets", ["Normal"], item("epochSecrets", 7), source: S.keychainNames),
+            keychainAddress(
                 "a KeyPackage's HPKE private key", ["Normal"],
                 item("hpkePrivateKey", nil, nil, ["keyPackageId": "kp-1"]),
                 source: S.keychainNames),
         ]
         guard profile == .deployed else {
             return named + [
-                k(
+                keychainAddress(
                     "the current epoch: not in the design", ["UnknownItem"], item("currentEpoch"),
                     code: "UNKNOWN_ITEM_KIND",
                     source: ""),
-                k(
+                keychainAddress(
                     "epoch metadata: not in the design", ["UnknownItem"], item("epochMetadata", 1),
                     code: "UNKNOWN_ITEM_KIND", source: ""),
-                k(
+                keychainAddress(
                     "an archived key: not in the design", ["UnknownItem"],
                     item("archive", 1, c, ["archiveType": "signature"]), code: "UNKNOWN_ITEM_KIND", source: ""),
             ]
         }
         return named + [
-            k("the current epoch", ["LooseAccessibility"], item("currentEpoch"), source: S.currentEpochItem),
-            k("a welcome message", ["Normal"], item("welcomeMessage"), source: S.keychainNames),
-            k(
+            keychainAddress(
+                "the current epoch", ["LooseAccessibility"], item("currentEpoch"), source: S.currentEpochItem),
+            keychainAddress("a welcome message", ["Normal"], item("welcomeMessage"), source: S.keychainNames),
+            keychainAddress(
                 "the user's local encryption key", ["Normal"],
                 item("userEncryptionKey", nil, nil, ["did": .string(did)]),
                 source: S.otherItems),
-            k("an invite PSK", ["Normal"], item("invitePSK", nil, nil, ["inviteId": "inv-1"]), source: S.otherItems),
-            k(
+            keychainAddress(
+                "an invite PSK", ["Normal"], item("invitePSK", nil, nil, ["inviteId": "inv-1"]), source: S.otherItems),
+            keychainAddress(
                 "a rejoin PSK", ["Normal"], item("rejoinPSK", nil, c, ["did": .string(did)]), source: S.otherItems),
-            k("epoch metadata", ["LooseAccessibility"], item("epochMetadata", 7), source: S.epochMetadataItem),
-            k(
+            keychainAddress(
+                "epoch metadata", ["LooseAccessibility"], item("epochMetadata", 7), source: S.epochMetadataItem),
+            keychainAddress(
                 "an archived signature key", ["LooseAccessibility"],
                 item("archive", 7, c, ["archiveType": "signature"]),
                 source: S.archiveItem),
-            k("a negative epoch is written as it is", ["EdgeCase"], item("privateKey", -1), source: S.keychainNames),
-            k(
+            keychainAddress(
+                "a negative epoch is written as it is", ["EdgeCase"], item("privateKey", -1), source: S.keychainNames),
+            keychainAddress(
                 "a conversation id with dots: names are not unique", ["AmbiguousName"],
                 item("privateKey", 1, "a.epoch.1"),
                 source: S.keychainNames),
-            k(
+            keychainAddress(
                 "an unknown kind", ["UnknownItem"], item("deviceKey"), code: "UNKNOWN_ITEM_KIND",
                 source: S.keychainNames),
-            k(
+            keychainAddress(
                 "a kind in the wrong case", ["UnknownItem"], item("groupstate"), code: "UNKNOWN_ITEM_KIND",
                 source: S.keychainNames),
-            k("an empty kind", ["UnknownItem"], item(""), code: "UNKNOWN_ITEM_KIND", source: S.keychainNames),
-            k(
+            keychainAddress(
+                "an empty kind", ["UnknownItem"], item(""), code: "UNKNOWN_ITEM_KIND", source: S.keychainNames),
+            keychainAddress(
                 "a private key without an epoch", ["MissingAddress"], item("privateKey"), code: "MISSING_ADDRESS",
                 source: S.keychainNames),
-            k(
+            keychainAddress(
                 "an HPKE key without a KeyPackage id", ["MissingAddress"], item("hpkePrivateKey", nil, nil),
                 code: "MISSING_ADDRESS", source: S.keychainNames),
-            k(
+            keychainAddress(
                 "a rejoin PSK without a DID", ["MissingAddress"], item("rejoinPSK"), code: "MISSING_ADDRESS",
                 source: S.otherItems),
         ]
