@@ -58,6 +58,24 @@ public enum Ed25519Points {
         return q
     }
 
+    /// [s]P for any point P and any 32-byte little-endian scalar, by doubling and adding.
+    public static func multiply(scalar s: [UInt8], _ p: [UInt8]) -> [UInt8]? {
+        guard s.count == 32 else { return nil }
+        var result = identity
+        for bit in stride(from: 255, through: 0, by: -1) {
+            guard let twice = add(result, result) else { return nil }
+            result = twice
+            if s[bit / 8] >> (bit % 8) & 1 == 1 {
+                guard let sum = add(result, p) else { return nil }
+                result = sum
+            }
+        }
+        return result
+    }
+
+    /// Whether a point's order divides 8 ([8]P is the identity).
+    public static func hasSmallOrder(_ p: [UInt8]) -> Bool { multiply(8, p) == identity }
+
     /// A 64-byte value reduced modulo L.
     public static func reduce(_ wide: [UInt8]) -> [UInt8] {
         var r = [UInt8](repeating: 0, count: 32)
@@ -95,6 +113,25 @@ public enum Ed25519Points {
         let minusOne = [0xEC] + [UInt8](repeating: 0xFF, count: 30) + [0x7F]
         if encoded[31] & 0x80 != 0, y == identity || y == minusOne { return nil }
         return add(encoded, identity)
+    }
+
+    /// Ed25519 verification as libcrux-ed25519 (HACL*) does it: A and R decoded (§5.1.3: y below
+    /// p, not x = 0 with the sign bit), S below L, then [S]B = R + [k]A as points. Cofactorless,
+    /// and neither A nor R is checked for small order, so a small-order key or R can verify.
+    public static func verifyCofactorless(key: [UInt8], message: [UInt8], signature: [UInt8]) -> Bool {
+        guard key.count == 32, signature.count == 64 else { return false }
+        let rBytes = Array(signature[..<32])
+        let s = Array(signature[32...])
+        guard let a = decodeCanonical(key), let r = decodeCanonical(rBytes), below(s, order) else { return false }
+        // With neither A nor R of small order this is libsodium's verification (which refuses
+        // only those beyond it), so the slow arithmetic below runs only where they part.
+        if !hasSmallOrder(a), !hasSmallOrder(r) {
+            Sodium.ensureInitialised()
+            return crypto_sign_verify_detached(signature, message, UInt64(message.count), key) == 0
+        }
+        let k = challenge(rBytes, key, message)
+        guard let kA = multiply(scalar: k, a), let right = add(r, kA) else { return false }
+        return base(s) == right
     }
 
     /// RFC 8032 §5.1.7 with the cofactor: A and R decoded (§5.1.3), S below L, then

@@ -41,4 +41,50 @@ import Testing
         #expect(!Ed25519Points.verifyCofactored(key: signBit, message: [5], signature: forged))
         #expect(!Ed25519Points.verifyCofactored(key: pPlusOne, message: [5], signature: forged))
     }
+
+    /// HACL*'s rules: the cofactorless equation as points, no order check. Honest signatures
+    /// verify as under libsodium; a small-order key or R that satisfies the equation verifies too;
+    /// torsion in R and non-canonical encodings do not.
+    @Test func cofactorlessVerificationChecksNoOrder() throws {
+        #expect(Ed25519Points.verifyCofactorless(key: key, message: [], signature: signature))
+        var flipped = signature
+        flipped[40] ^= 1
+        #expect(!Ed25519Points.verifyCofactorless(key: key, message: [], signature: flipped))
+
+        let s = Ed25519Points.reduce([UInt8](repeating: 3, count: 64))
+        let forged = Ed25519Points.base(s) + s
+        #expect(Ed25519Points.verifyCofactorless(key: Ed25519Points.identity, message: [5], signature: forged))
+        #expect(!(try Ed25519.PublicKey(rawBytes: Ed25519Points.identity)).isValidSignature(forged, for: [5]))
+        let signBit = [1] + [UInt8](repeating: 0, count: 30) + [0x80]
+        #expect(!Ed25519Points.verifyCofactorless(key: signBit, message: [5], signature: forged))
+
+        let a = Ed25519Points.reduce([UInt8](repeating: 7, count: 64))
+        let publicKey = Ed25519Points.base(a)
+        let message: [UInt8] = [1, 2, 3]
+        let k = Ed25519Points.challenge(Ed25519Points.identity, publicKey, message)
+        let identityR = Ed25519Points.identity + Ed25519Points.multiplyAdd(k, a, [UInt8](repeating: 0, count: 32))
+        #expect(Ed25519Points.verifyCofactorless(key: publicKey, message: message, signature: identityR))
+        #expect(!Ed25519Points.verifyCofactorless(key: publicKey, message: [9], signature: identityR))
+        #expect(!(try Ed25519.PublicKey(rawBytes: publicKey)).isValidSignature(identityR, for: message))
+
+        let r = Ed25519Points.reduce([UInt8](repeating: 9, count: 64))
+        let torsion = Hex.decode("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a")!
+        let bigR = try #require(Ed25519Points.add(Ed25519Points.base(r), torsion))
+        let torsionSigned =
+            bigR + Ed25519Points.multiplyAdd(Ed25519Points.challenge(bigR, publicKey, message), a, r)
+        #expect(!Ed25519Points.verifyCofactorless(key: publicKey, message: message, signature: torsionSigned))
+    }
+
+    @Test func scalarMultiplicationOfAnyPoint() throws {
+        let a = Ed25519Points.reduce([UInt8](repeating: 7, count: 64))
+        let seven = [7] + [UInt8](repeating: 0, count: 31)
+        #expect(
+            Ed25519Points.multiply(scalar: a, Ed25519Points.base(seven))
+                == Ed25519Points.base(
+                    Ed25519Points.multiplyAdd(a, seven, [UInt8](repeating: 0, count: 32))))
+        let order8 = Hex.decode("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a")!
+        #expect(Ed25519Points.hasSmallOrder(order8))
+        #expect(!Ed25519Points.hasSmallOrder(Ed25519Points.base(seven)))
+        #expect(Ed25519Points.multiply(scalar: seven, order8) == Ed25519Points.multiply(7, order8))
+    }
 }

@@ -28,6 +28,13 @@ public enum MLSLabels {
             key: key, message: signContent(label: label, content: content), signature: signature)
     }
 
+    /// VerifyWithLabel as libcrux-ed25519 (HACL*) verifies, which openmls's libcrux provider
+    /// calls: canonical A and R, S below L, the cofactorless equation, no small-order check.
+    public static func verifyCofactorless(key: [UInt8], label: String, content: [UInt8], signature: [UInt8]) -> Bool {
+        Ed25519Points.verifyCofactorless(
+            key: key, message: signContent(label: label, content: content), signature: signature)
+    }
+
     /// `RefHash(label, value)` (§5.2): the hash of `opaque label<V>; opaque value<V>`.
     public static func refHash(_ suite: CipherSuite, label: String, value: [UInt8]) -> [UInt8] {
         var w = TLSWriter()

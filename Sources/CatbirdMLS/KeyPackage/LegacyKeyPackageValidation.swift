@@ -19,16 +19,19 @@ public enum LegacyKeyPackageValidation {
         let leaf = kp.leafNode
         guard case .keyPackage(let lifetime) = leaf.source else { throw .unsupportedLeafSource }
         let suite = CipherSuite.named(kp.cipherSuite)!
-        // libcrux verifies Ed25519 only: other suites fail here.
-        guard suite.signsWithEd25519, let key = try? Ed25519.PublicKey(rawBytes: leaf.signatureKey),
-            MLSLabels.verify(key, label: "LeafNodeTBS", content: leaf.tbs, signature: leaf.signature)
+        // libcrux verifies Ed25519 only (other suites fail here), with HACL*'s semantics:
+        // cofactorless, no small-order check of the key or R.
+        let key = leaf.signatureKey
+        guard suite.signsWithEd25519,
+            MLSLabels.verifyCofactorless(key: key, label: "LeafNodeTBS", content: leaf.tbs, signature: leaf.signature)
         else { throw .invalidLeafSignature }
         guard kp.version == KeyPackage.mls10 else { throw .decoding(.unsupportedProtocolVersion(kp.version)) }
         guard kp.initKey != leaf.encryptionKey else { throw .reusedEncryptionKey }
         for e in kp.extensions where e.type != lastResort && !OpenMLSKeyPackage.isUnknownExtension(e.type) {
             throw .unsupportedExtensions("extension type \(e.type) is not valid in a KeyPackage")
         }
-        guard MLSLabels.verify(key, label: "KeyPackageTBS", content: kp.tbs, signature: kp.signature) else {
+        guard MLSLabels.verifyCofactorless(key: key, label: "KeyPackageTBS", content: kp.tbs, signature: kp.signature)
+        else {
             throw .invalidKeyPackageSignature
         }
         for e in kp.extensions where !leaf.capabilities.extensions.contains(e.type) {

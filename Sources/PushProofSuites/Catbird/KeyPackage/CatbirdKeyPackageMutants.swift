@@ -118,5 +118,24 @@ enum CatbirdKeyPackageMutants {
                         keyPackage: kp, ref: MLSLabels.keyPackageRef(CipherSuite.named(0x004D)!, keyPackage: kp.encoded)
                     )))
         },
+        Mutant(
+            id: "legacy-signatures-by-libsodium", bugClass: .wrongPrimitive,
+            summary:
+                "the legacy profile verifies with libsodium, which refuses the small-order keys and R that HACL* accepts"
+        ) { request, reference in
+            guard request.operation == .catbirdKeyPackageValidate, request.profile == .legacy,
+                case .output = reference.perform(request), let bytes = try? request.reader.hex("keyPackage"),
+                let kp = try? OpenMLSKeyPackage.decodeRaw(bytes),
+                let key = try? Ed25519.PublicKey(rawBytes: kp.leafNode.signatureKey)
+            else { return nil }
+            if !MLSLabels.verify(key, label: "LeafNodeTBS", content: kp.leafNode.tbs, signature: kp.leafNode.signature)
+            {
+                return .error(code: "INVALID_LEAF_SIGNATURE", message: nil)
+            }
+            if !MLSLabels.verify(key, label: "KeyPackageTBS", content: kp.tbs, signature: kp.signature) {
+                return .error(code: "INVALID_KEY_PACKAGE_SIGNATURE", message: nil)
+            }
+            return nil
+        },
     ]
 }

@@ -126,12 +126,17 @@ enum CatbirdKeyPackageNotes {
         "SmallOrderKey": .init(
             bugType: .wrongPrimitive,
             description:
-                "A leaf signature key of small order (the identity, and the points of order 2, 4 and 8, in canonical and non-canonical encodings), each signature R = [s]B + T with T = [k](-A), S = s: Ed25519 without a small-order check on the key (ed25519-dalek's `verify`) accepts it for any message, `verify_strict` refuses it; RFC 8032's cofactored equation accepts it for canonical encodings."
+                "A leaf signature key of small order (the identity, and the points of order 2, 4 and 8, in canonical and non-canonical encodings), each signature R = [s]B + T with T = [k](-A), S = s: Ed25519 without a small-order check on the key (ed25519-dalek's `verify`) accepts it for any message, `verify_strict` refuses it; RFC 8032's cofactored equation and libcrux's HACL* (the legacy server's, cofactorless with no order check) accept it for canonical encodings."
         ),
         "CofactoredOnly": .init(
             bugType: .wrongPrimitive,
             description:
                 "A signature whose R carries a small-order component: RFC 8032 §5.1.7's cofactored equation ([8][S]B = [8]R + [8][k]A) accepts it, a cofactorless one ([S]B = R + [k]A) refuses it."
+        ),
+        "SmallOrderR": .init(
+            bugType: .wrongPrimitive,
+            description:
+                "A signature by an honest key whose R is the identity (S = k·a, so [S]B = R + [k]A holds): verifiers that check R's order (ed25519-dalek's `verify_strict`, libsodium) refuse it; HACL* (the legacy server's) and RFC 8032 §5.1.7 accept it."
         ),
         "RepeatedExtension": .init(
             bugType: .malleability,

@@ -385,7 +385,7 @@ extension CatbirdKeyPackageValidateVectors {
                 }, code: "UNSUPPORTED_EXTENSIONS"),
         ]
         return cases + openmlsDecoding(c, base: base, deployed: true) + deployedSignatureAndRefClasses(c, base: base)
-            + deployedDecodingClasses(c, base: base)
+            + deployedDecodingClasses(c, base: base) + deployedSmallOrderR(c, base: base)
     }
 
     /// Small-order leaf keys and cofactored-only signatures (verify_strict refuses both), a

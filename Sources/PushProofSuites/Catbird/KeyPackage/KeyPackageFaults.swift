@@ -165,6 +165,15 @@ extension CatbirdKeyPackageValidateVectors {
         return bigR + Ed25519Points.multiplyAdd(k, cofactorScalar, r)
     }
 
+    /// A signature by `cofactorKey` whose R is the identity, a point of small order: S = k·a, so
+    /// [S]B = R + [k]A holds exactly. Verifiers that check R's order (libsodium, `verify_strict`)
+    /// refuse it; HACL*'s and RFC 8032's equations accept it.
+    static func identityRSignature(message: [UInt8]) -> [UInt8] {
+        let k = Ed25519Points.challenge(Ed25519Points.identity, cofactorKey, message)
+        return Ed25519Points.identity
+            + Ed25519Points.multiplyAdd(k, cofactorScalar, [UInt8](repeating: 0, count: 32))
+    }
+
     /// `spec` with `key` as the leaf's signature key and both signatures made by `sign` over
     /// their SignContent.
     static func signed(_ spec: KeyPackageSpec, key: [UInt8], by sign: @escaping @Sendable ([UInt8]) -> [UInt8])

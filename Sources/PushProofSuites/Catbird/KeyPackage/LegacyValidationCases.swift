@@ -176,6 +176,6 @@ extension CatbirdKeyPackageValidateVectors {
                     $0.afterSigning = { $0.signature[0] ^= 1 }
                 }, code: "REUSED_ENCRYPTION_KEY"),
         ]
-        return cases + openmlsDecoding(c, base: base, deployed: false)
+        return cases + openmlsDecoding(c, base: base, deployed: false) + legacySignatureLibraryClasses(c, base: base)
     }
 }

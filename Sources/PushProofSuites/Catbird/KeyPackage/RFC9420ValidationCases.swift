@@ -104,7 +104,7 @@ extension CatbirdKeyPackageValidateVectors {
                 "suite 0x004D: KeyPackage version 0", ["ProtocolVersion"], xwing.with { $0.version = 0 },
                 code: "UNSUPPORTED_PROTOCOL_VERSION"),
         ]
-        return cases + unorderedPairs() + rfc9420Classes()
+        return cases + unorderedPairs() + rfc9420Classes() + rfc9420SmallOrderR(c)
     }
 
     /// Lifetime ends (inclusive), last_resort as a non-default leaf extension, and RFC 8032's cofactored verification (small-order keys, an R with a small-order
