@@ -63,10 +63,23 @@ public enum RFC9420KeyPackageValidation {
             found.append(.unsupportedExtensions("leaf extension \(e.type) is not in the leaf's capabilities"))
             break
         }
+        // §13.4: no list of extensions has one type twice (GREASE and unknown types included).
+        for (list, name) in [(leaf.extensions, "leaf"), (kp.extensions, "KeyPackage")] {
+            if let type = firstRepeatedType(list) {
+                found.append(.unsupportedExtensions("extension type \(type) more than once in the \(name) extensions"))
+            }
+        }
         if kp.initKey == leaf.encryptionKey { found.append(.reusedEncryptionKey) }
         if !MLSLabels.verifyCofactored(key: key, label: "KeyPackageTBS", content: kp.tbs, signature: kp.signature) {
             found.append(.invalidKeyPackageSignature)
         }
         return found
+    }
+
+    /// The first extension type that appears a second time in `list`, wherever the copies are.
+    static func firstRepeatedType(_ list: [MLSExtension]) -> UInt16? {
+        var seen: Set<UInt16> = []
+        for e in list where !seen.insert(e.type).inserted { return e.type }
+        return nil
     }
 }

@@ -141,7 +141,7 @@ enum CatbirdKeyPackageNotes {
         "RepeatedExtension": .init(
             bugType: .malleability,
             description:
-                "An extension type twice in one extensions vector with another type between the copies: a check that compares neighbours only misses it."
+                "An extension type twice in one extensions vector, side by side or with another type between the copies (a check that compares neighbours only misses the second): openmls refuses it while decoding, RFC 9420 §13.4 forbids it for every type, unknown and GREASE ones included; one copy in each of the two lists is allowed."
         ),
         "DeclaredRefLength": .init(
             bugType: .authBypass,

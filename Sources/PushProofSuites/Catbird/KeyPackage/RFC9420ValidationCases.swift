@@ -104,7 +104,7 @@ extension CatbirdKeyPackageValidateVectors {
                 "suite 0x004D: KeyPackage version 0", ["ProtocolVersion"], xwing.with { $0.version = 0 },
                 code: "UNSUPPORTED_PROTOCOL_VERSION"),
         ]
-        return cases + unorderedPairs() + rfc9420Classes() + rfc9420SmallOrderR(c)
+        return cases + unorderedPairs() + rfc9420Classes() + rfc9420SmallOrderR(c) + rfc9420RepeatedExtensions(c)
     }
 
     /// Lifetime ends (inclusive), last_resort as a non-default leaf extension, and RFC 8032's cofactored verification (small-order keys, an R with a small-order
@@ -217,5 +217,45 @@ extension CatbirdKeyPackageValidateVectors {
                 ["UnorderedChecks"], "RFC 9420 §7.3, §10.1", base.with(first.change).with(second.change),
                 code: first.code, alsoAccepted: [error(second.code)])
         }
+    }
+
+    /// §13.4: "Any field containing a list of extensions MUST NOT have more than one extension of
+    /// any given type", whatever the type (unknown and GREASE ones included) and wherever the two
+    /// copies sit in the list; one copy in each of the two lists is allowed.
+    static func rfc9420RepeatedExtensions(_ c: UploadForm) -> [VectorCase] {
+        let source = "RFC 9420 §13.4 (\"MUST NOT have more than one extension of any given type\"), §10.1"
+        let base = KeyPackageSpec.classic(1, identity: "alice")
+        func ext(_ type: UInt16, _ data: [UInt8] = []) -> MLSExtension { MLSExtension(type: type, data: data) }
+        let listed = base.with { $0.capabilities.extensions = [0xF001] }
+        let refused: [(String, KeyPackageSpec)] = [
+            (
+                "an unknown KeyPackage extension type twice, side by side",
+                base.with { $0.extensions = [ext(0xF000), ext(0xF000, [1])] }
+            ),
+            (
+                "an unknown KeyPackage extension type twice, another type between",
+                base.with { $0.extensions = [ext(0xF000), ext(0xF002), ext(0xF000)] }
+            ),
+            ("a GREASE KeyPackage extension twice", base.with { $0.extensions = [ext(0x0A0A), ext(0x0A0A)] }),
+            ("application_id twice in the leaf", base.with { $0.leafExtensions = [ext(1, [0]), ext(1, [1, 0x41])] }),
+            (
+                "a listed leaf extension type twice, application_id between",
+                listed.with { $0.leafExtensions = [ext(0xF001), ext(1, [0]), ext(0xF001)] }
+            ),
+        ]
+        return refused.map { what, spec in
+            c("suite 1: " + what, ["RepeatedExtension"], source, spec, code: "UNSUPPORTED_EXTENSIONS")
+        } + [
+            c(
+                "suite 1: two unknown KeyPackage extension types, each once", ["RepeatedExtension"], source,
+                base.with { $0.extensions = [ext(0xF000), ext(0xF002)] }),
+            c(
+                "suite 1: one listed type once in the leaf's extensions and once in the KeyPackage's: each list has it once",
+                ["RepeatedExtension"], source,
+                listed.with {
+                    $0.leafExtensions = [ext(0xF001)]
+                    $0.extensions = [ext(0xF001)]
+                }),
+        ]
     }
 }
