@@ -320,6 +320,13 @@ struct Fuzz: ParsableCommand {
     @Option(name: .long, help: "Fuzz only this profile's vectors (repeatable).")
     var profile: [String] = []
 
+    @Option(
+        name: .long,
+        help:
+            "Fuzz only from this vector file's inputs (repeatable), by its name without _test.json, e.g. catbird_registration."
+    )
+    var file: [String] = []
+
     @Option(name: .long, help: "Write each finding as a vector file of one test into this folder.")
     var out: String?
 
@@ -327,7 +334,12 @@ struct Fuzz: ParsableCommand {
     var timeout: Double = 10
 
     func run() throws {
-        let files = try ConformanceRunner.loadVectors(directory: location.url)
+        let known = try ConformanceRunner.vectorFileNames(directory: location.url)
+        for name in file where !known.contains(name) {
+            throw ValidationError("unknown vector file \(name); known: \(known.joined(separator: ", "))")
+        }
+        let named = file.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let files = try ConformanceRunner.loadVectors(directory: location.url, only: named.isEmpty ? nil : named)
         let catalogue = Suites.catalogue
         let reference = catalogue.reference
         let profiles = Set(profile.map(Profile.init(rawValue:)))
