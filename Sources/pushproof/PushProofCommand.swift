@@ -384,7 +384,7 @@ struct Fuzz: ParsableCommand {
         defer { (implementation as? ExternalImplementation)?.shutdown() }
         let fuzzer = DifferentialFuzzer(
             seed: seed, iterations: iterations, seconds: seconds, profiles: profiles,
-            meanings: catalogue.meanings, windows: catalogue.timeWindows)
+            meanings: catalogue.meanings, windows: catalogue.timeWindows, wireError: catalogue.wireError)
         let report = fuzzer.run(reference: reference, implementation: implementation, files: files) { r in
             FileHandle.standardError.write(
                 Data("fuzz: \(r.iterations) inputs, \(r.compared) compared, \(r.findings.count) findings\n".utf8))

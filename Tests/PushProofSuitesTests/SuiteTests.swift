@@ -26,6 +26,33 @@ struct Breaking: ConformanceImplementation {
         #expect(report.outcomes.count >= 402)
     }
 
+    /// The clean Catbird server answers every KeyPackage refusal as InvalidKeyPackage and every
+    /// identity refusal as InvalidRequest: each deployed refusal carries it, nothing else does.
+    @Test func catbirdDeployedRefusalsCarryTheServersWireCode() throws {
+        let identity: Set<OperationName> = [
+            .catbirdBareDid, .catbirdDeviceId, .catbirdCredentialIdentity, .catbirdKeyId, .catbirdDeviceKey,
+            .catbirdSignedAt,
+        ]
+        var checked = 0
+        for file in try ConformanceRunner.loadVectors(directory: vectorsDirectory) {
+            for group in file.groups {
+                for test in group.tests {
+                    let refused = test.expected.isError && group.profile == .deployed
+                    if refused && group.operation == .catbirdKeyPackageValidate {
+                        #expect(test.wireError == "InvalidKeyPackage", "\(file.suite):\(test.tcId)")
+                        checked += 1
+                    } else if refused && identity.contains(group.operation) {
+                        #expect(test.wireError == "InvalidRequest", "\(file.suite):\(test.tcId)")
+                        checked += 1
+                    } else {
+                        #expect(test.wireError == nil, "\(file.suite):\(test.tcId)")
+                    }
+                }
+            }
+        }
+        #expect(checked >= 280)
+    }
+
     @Test func regeneratingChangesNoByte() throws {
         let (differing, unexpected) = try Suites.catalogue.verifyVectors(in: vectorsDirectory)
         #expect(differing.isEmpty, "regenerate with `swift run pushproof vectors generate`")

@@ -5,7 +5,7 @@ import PushProofJSON
 ///
 ///     -> {"type":"hello","protocol":"pushproof-adapter/1"}
 ///     <- {"type":"hello","protocol":"pushproof-adapter/1","name":N,"version":V,"operations":[...],"profiles":[...],
-///         "operationProfiles"?:{OPERATION:[...]}}
+///         "operationProfiles"?:{OPERATION:[...]},"errorCodes"?:"wire"}
 ///     -> {"type":"request","id":1,"operation":"registration.seal","input":{...}}
 ///     <- {"type":"response","id":1,"output":{...}}
 ///      | {"type":"response","id":1,"error":{"code":"BAD_REQUEST","message":"..."}}
@@ -22,6 +22,9 @@ public enum AdapterProtocol {
         public var profiles: Set<String>
         /// Optional: the profiles of one operation, where they differ from `profiles`.
         public var operationProfiles: [String: Set<String>]
+        /// Optional, `"wire"`: the adapter passes a deployed server's own error codes through
+        /// (`InvalidKeyPackage`), so a refusal passes where it is the test's `wireError`.
+        public var answersWireErrors: Bool
 
         /// Whether the adapter answers this operation in this profile (otherwise its vectors are
         /// skipped, never asked).
@@ -46,18 +49,20 @@ public enum AdapterProtocol {
                                 .init(key, .array(operationProfiles[key]!.sorted().map(JSONValue.string)))
                             })))
             }
+            if answersWireErrors { members.append(.init("errorCodes", "wire")) }
             return .object(members)
         }
 
         public init(
             name: String, implementationVersion: String, operations: Set<String>, profiles: Set<String>,
-            operationProfiles: [String: Set<String>] = [:]
+            operationProfiles: [String: Set<String>] = [:], answersWireErrors: Bool = false
         ) {
             self.name = name
             self.implementationVersion = implementationVersion
             self.operations = operations
             self.profiles = profiles
             self.operationProfiles = operationProfiles
+            self.answersWireErrors = answersWireErrors
         }
 
         /// Reads an adapter's hello; nil with a reason when it is not one.
@@ -91,10 +96,15 @@ public enum AdapterProtocol {
                     operationProfiles[member.key] = Set(list)
                 }
             }
+            let errorCodes = json["errorCodes"]
+            guard errorCodes == nil || errorCodes?.stringValue == "wire" else {
+                return .failure(.protocolError("errorCodes is \"wire\" or absent"))
+            }
             return .success(
                 Hello(
                     name: name, implementationVersion: json["version"]?.stringValue ?? "", operations: Set(operations),
-                    profiles: Set(profiles), operationProfiles: operationProfiles))
+                    profiles: Set(profiles), operationProfiles: operationProfiles, answersWireErrors: errorCodes != nil)
+            )
         }
     }
 

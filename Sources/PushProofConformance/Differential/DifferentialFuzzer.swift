@@ -29,13 +29,18 @@ public struct DifferentialFuzzer: Sendable {
     /// Each operation's time windows in seconds (`ConformanceSuite.timeWindows`): times in its
     /// inputs are moved across them.
     public var windows: [OperationName: [Int64]]
+    /// For an implementation that answers in a deployed server's own codes: the reference's code
+    /// as that server puts it on the wire (`ConformanceCatalogue.wireError`).
+    public var wireError: @Sendable (OperationName, Profile, String) -> String?
 
     public init(
         seed: UInt64, iterations: Int, seconds: Double? = nil, maximumFindings: Int = 10, profiles: Set<Profile> = [],
-        meanings: AnswerMeanings, windows: [OperationName: [Int64]] = [:]
+        meanings: AnswerMeanings, windows: [OperationName: [Int64]] = [:],
+        wireError: @escaping @Sendable (OperationName, Profile, String) -> String? = { _, _, _ in nil }
     ) {
         self.meanings = meanings
         self.windows = windows
+        self.wireError = wireError
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
@@ -113,7 +118,12 @@ public struct DifferentialFuzzer: Sendable {
 
         func ask(_ base: Base, _ input: JSONValue) -> (OperationOutcome, OperationOutcome, Bool?) {
             let request = OperationRequest(operation: base.operation, profile: base.profile, input: input)
-            let mine = meanings.judged(reference.perform(request), for: request)
+            var mine = meanings.judged(reference.perform(request), for: request)
+            if implementation.answersWireErrors, case .error(let code, _) = mine,
+                let wire = wireError(base.operation, base.profile, code)
+            {
+                mine = .error(code: wire, message: nil)
+            }
             let theirs = meanings.judged(implementation.perform(request), for: request)
             var verdict = Self.agree(mine, theirs)
             if verdict == false,

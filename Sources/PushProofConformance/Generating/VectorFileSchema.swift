@@ -30,6 +30,7 @@ public enum VectorFileSchema {
                 "intermediate": ["type": "object"],
                 "alsoAccepted": ["type": "array", "minItems": 1],
                 "deployedAnswer": ["type": "object"],
+                "wireError": ["type": "string", "minLength": 1],
             ],
             "allOf": [
                 [
@@ -149,7 +150,7 @@ public enum VectorFileSchema {
             "allOf": [["$ref": "#/$defs/testCommon"]], "type": "object", "additionalProperties": false,
             "properties": [
                 "tcId": true, "comment": true, "flags": true, "source": true, "result": true, "intermediate": true,
-                "alsoAccepted": ["type": "array", "items": answer], "deployedAnswer": true,
+                "alsoAccepted": ["type": "array", "items": answer], "deployedAnswer": true, "wireError": true,
                 "input": schema.input, "expected": answer,
             ],
         ]

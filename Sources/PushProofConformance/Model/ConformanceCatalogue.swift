@@ -16,6 +16,14 @@ public struct ConformanceCatalogue: Sendable {
     /// The operations whose outputs are judged by meaning, not bytes.
     public var meanings: AnswerMeanings { AnswerMeanings(suites: suites) }
 
+    /// What the deployed server puts on the wire for an operation's refusal in a profile, where
+    /// coarser than PushProof's code (`SuiteOperation.wireError`).
+    public var wireError: @Sendable (OperationName, Profile, String) -> String? {
+        var wire: [OperationName: @Sendable (Profile, String) -> String?] = [:]
+        for operation in suites.flatMap(\.operations) { wire[operation.name] = operation.wireError }
+        return { [wire] operation, profile, code in wire[operation]?(profile, code) }
+    }
+
     /// Each operation's time windows (its suite's `timeWindows`), for differential fuzzing.
     public var timeWindows: [OperationName: [Int64]] {
         var windows: [OperationName: [Int64]] = [:]
@@ -53,7 +61,10 @@ public struct ConformanceCatalogue: Sendable {
         try suites.flatMap { suite in
             let reference = ReferenceImplementation(suites: [suite])
             let meanings = AnswerMeanings(suites: [suite])
-            return try suite.vectorFiles().map { try $0.build(with: reference, meanings: meanings) }
+            let wireError = ConformanceCatalogue(suites: [suite]).wireError
+            return try suite.vectorFiles().map {
+                try $0.build(with: reference, meanings: meanings, wireError: wireError)
+            }
         }
     }
 

@@ -12,9 +12,13 @@ public protocol ConformanceImplementation: Sendable {
     /// Whether it takes this operation in this profile (an adapter's hello says; in-process
     /// implementations take every one). The differential fuzzer spends its inputs on these.
     func offers(_ operation: OperationName, profile: Profile) -> Bool
+    /// Whether its refusals carry a deployed server's own codes (`wireError`) rather than
+    /// PushProof's: an adapter in front of the real server says so in its hello.
+    var answersWireErrors: Bool { get }
 }
 
 extension ConformanceImplementation {
     public func alternatives(for request: OperationRequest) -> [OperationOutcome] { [] }
     public func offers(_ operation: OperationName, profile: Profile) -> Bool { true }
+    public var answersWireErrors: Bool { false }
 }

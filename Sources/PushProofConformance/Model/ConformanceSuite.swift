@@ -16,17 +16,24 @@ public struct SuiteOperation: Sendable {
     /// Answers the profile allows besides the handler's, for any request (see
     /// `ConformanceImplementation.alternatives`). Nil: none.
     public let alternatives: (@Sendable (OperationRequest) -> [OperationOutcome])?
+    /// The code the deployed server puts on the wire for a refusal with PushProof's code, where
+    /// the wire's is coarser (one `InvalidKeyPackage` for every KeyPackage fault): each such
+    /// test carries it as `wireError`. Nil, or nil for a code: the wire says what PushProof says,
+    /// or the operation has no wire.
+    public let wireError: (@Sendable (Profile, String) -> String?)?
 
     public init(
         _ name: OperationName, schema: OperationSchema, profiles: Set<Profile> = [.deployed, .proposal],
         meaning: AnswerMeanings.Meaning? = nil,
-        alternatives: (@Sendable (OperationRequest) -> [OperationOutcome])? = nil, handler: @escaping Handler
+        alternatives: (@Sendable (OperationRequest) -> [OperationOutcome])? = nil,
+        wireError: (@Sendable (Profile, String) -> String?)? = nil, handler: @escaping Handler
     ) {
         self.name = name
         self.schema = schema
         self.profiles = profiles
         self.meaning = meaning
         self.alternatives = alternatives
+        self.wireError = wireError
         self.handler = handler
     }
 
@@ -35,11 +42,13 @@ public struct SuiteOperation: Sendable {
         _ name: OperationName, schema: OperationSchema, profiles: Set<Profile> = [.deployed, .proposal],
         meaning: AnswerMeanings.Meaning? = nil,
         alternatives: (@Sendable (OperationRequest) -> [OperationOutcome])? = nil,
+        wireError: (@Sendable (Profile, String) -> String?)? = nil,
         output: @escaping @Sendable (OperationRequest) throws -> JSONValue
     ) {
-        self.init(name, schema: schema, profiles: profiles, meaning: meaning, alternatives: alternatives) {
-            .output(try output($0))
-        }
+        self.init(
+            name, schema: schema, profiles: profiles, meaning: meaning, alternatives: alternatives,
+            wireError: wireError
+        ) { .output(try output($0)) }
     }
 }
 

@@ -52,11 +52,15 @@ public struct VectorTest: Sendable, Equatable {
     /// What the deployed system answers when it differs from every accepted answer
     /// (informative: it documents a deployed bug, it does not pass).
     public var deployedAnswer: ExpectedAnswer?
+    /// The code the deployed server puts on the wire for the expected refusal, where coarser
+    /// than `expected.error` (informative; an adapter that passes the server's own codes through
+    /// says so in its hello and is judged against it: docs/adapter-protocol.md).
+    public var wireError: String?
 
     public init(
         tcId: Int, comment: String, flags: [String], source: String? = nil, result: VectorResult, input: JSONValue,
         intermediate: JSONValue? = nil, expected: ExpectedAnswer, alsoAccepted: [ExpectedAnswer] = [],
-        deployedAnswer: ExpectedAnswer? = nil
+        deployedAnswer: ExpectedAnswer? = nil, wireError: String? = nil
     ) {
         self.tcId = tcId
         self.comment = comment
@@ -68,6 +72,7 @@ public struct VectorTest: Sendable, Equatable {
         self.expected = expected
         self.alsoAccepted = alsoAccepted
         self.deployedAnswer = deployedAnswer
+        self.wireError = wireError
     }
 
     /// The answers that pass: `expected`, and for an acceptable test its alternatives.
@@ -75,6 +80,14 @@ public struct VectorTest: Sendable, Equatable {
 
     /// Whether an implementation's answer passes.
     public func accepts(_ outcome: OperationOutcome) -> Bool { acceptedAnswers.contains { $0.accepts(outcome) } }
+
+    /// Whether an answer in the deployed server's own codes passes: the accepted answers, or a
+    /// refusal with `wireError`.
+    public func acceptsOnTheWire(_ outcome: OperationOutcome) -> Bool {
+        if accepts(outcome) { return true }
+        guard let wireError, case .error(let code, _) = outcome else { return false }
+        return code == wireError
+    }
 
     public var json: JSONValue {
         var members: [JSONValue.Member] = [
@@ -91,6 +104,7 @@ public struct VectorTest: Sendable, Equatable {
         members.append(.init("expected", expected.json))
         if !alsoAccepted.isEmpty { members.append(.init("alsoAccepted", .array(alsoAccepted.map(\.json)))) }
         if let deployedAnswer { members.append(.init("deployedAnswer", deployedAnswer.json)) }
+        if let wireError { members.append(.init("wireError", .string(wireError))) }
         return .object(members)
     }
 
@@ -118,6 +132,12 @@ public struct VectorTest: Sendable, Equatable {
         }
         deployedAnswer = try json["deployedAnswer"].map { answer throws(VectorFormatError) in
             try ExpectedAnswer(json: answer, at: "\(at): `deployedAnswer`")
+        }
+        if let w = json["wireError"] {
+            guard let code = w.stringValue, !code.isEmpty, expected.isError else {
+                throw VectorFormatError("\(at): `wireError` is a non-empty string, on a test that expects an error")
+            }
+            wireError = code
         }
         guard result == .acceptable || (result == .invalid) == expected.isError else {
             throw VectorFormatError(

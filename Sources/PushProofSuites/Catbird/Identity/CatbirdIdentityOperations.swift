@@ -74,4 +74,11 @@ enum CatbirdIdentityOperations {
         let offset = try SignedAtWindow.check(signedAt: signed, now: now)
         return ["offsetMilliseconds": .integer(offset)]
     }
+
+    /// The clean server answers every identity refusal (a DID, a device id, a key, a timestamp
+    /// or its window) as `InvalidRequest` with a reason string (validation.rs@10b0febc;
+    /// docs/catbird.md, "Identity"). PushProof's codes say which check failed.
+    @Sendable static func wireError(_ profile: Profile, _ code: String) -> String? {
+        profile == .deployed && code != harnessInputErrorCode ? "InvalidRequest" : nil
+    }
 }

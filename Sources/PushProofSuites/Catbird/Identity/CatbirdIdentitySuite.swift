@@ -23,27 +23,27 @@ public struct CatbirdIdentitySuite: ConformanceSuite {
         [
             SuiteOperation(
                 .catbirdBareDid, schema: CatbirdIdentitySchemas.bareDid, profiles: [.deployed],
-                output: CatbirdIdentityOperations.bareDid),
+                wireError: CatbirdIdentityOperations.wireError, output: CatbirdIdentityOperations.bareDid),
             SuiteOperation(
                 .catbirdDeviceId, schema: CatbirdIdentitySchemas.deviceId, profiles: [.deployed],
-                output: CatbirdIdentityOperations.deviceId),
+                wireError: CatbirdIdentityOperations.wireError, output: CatbirdIdentityOperations.deviceId),
             SuiteOperation(
                 .catbirdCredentialIdentity, schema: CatbirdIdentitySchemas.credentialIdentity,
                 profiles: [.deployed, .legacy, .proposal, .hardened],
                 alternatives: CatbirdIdentityOperations.credentialIdentityAlternatives,
-                output: CatbirdIdentityOperations.credentialIdentity),
+                wireError: CatbirdIdentityOperations.wireError, output: CatbirdIdentityOperations.credentialIdentity),
             SuiteOperation(
                 .catbirdSplitDeviceDid, schema: CatbirdIdentitySchemas.splitDeviceDid, profiles: [.legacy],
                 output: CatbirdIdentityOperations.splitDeviceDid),
             SuiteOperation(
                 .catbirdKeyId, schema: CatbirdIdentitySchemas.keyId, profiles: [.deployed],
-                output: CatbirdIdentityOperations.keyId),
+                wireError: CatbirdIdentityOperations.wireError, output: CatbirdIdentityOperations.keyId),
             SuiteOperation(
                 .catbirdDeviceKey, schema: CatbirdIdentitySchemas.deviceKey, profiles: [.deployed],
-                output: CatbirdIdentityOperations.deviceKey),
+                wireError: CatbirdIdentityOperations.wireError, output: CatbirdIdentityOperations.deviceKey),
             SuiteOperation(
                 .catbirdSignedAt, schema: CatbirdIdentitySchemas.signedAt, profiles: [.deployed],
-                output: CatbirdIdentityOperations.signedAt),
+                wireError: CatbirdIdentityOperations.wireError, output: CatbirdIdentityOperations.signedAt),
         ]
     }
 

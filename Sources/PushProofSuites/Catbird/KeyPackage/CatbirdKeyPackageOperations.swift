@@ -68,4 +68,11 @@ enum CatbirdKeyPackageOperations {
         }
         return .object(out)
     }
+
+    /// The clean server's enrollDevice answers every refusal of the upload as `InvalidKeyPackage`,
+    /// the validation's variant only in its log (enroll_device.rs@20bfa48c; docs/catbird.md,
+    /// "Decoding"). The legacy server refuses nothing: it skips the KeyPackage with HTTP 200.
+    @Sendable static func keyPackageValidateWireError(_ profile: Profile, _ code: String) -> String? {
+        profile == .deployed && code != harnessInputErrorCode ? "InvalidKeyPackage" : nil
+    }
 }

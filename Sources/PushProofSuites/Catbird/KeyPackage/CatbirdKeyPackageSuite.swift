@@ -24,6 +24,7 @@ public struct CatbirdKeyPackageSuite: ConformanceSuite {
                 .catbirdKeyPackageValidate, schema: CatbirdKeyPackageSchemas.keyPackageValidate,
                 profiles: [.deployed, .legacy, .rfc9420],
                 alternatives: CatbirdKeyPackageOperations.keyPackageValidateAlternatives,
+                wireError: CatbirdKeyPackageOperations.keyPackageValidateWireError,
                 output: CatbirdKeyPackageOperations.keyPackageValidate),
         ]
     }
