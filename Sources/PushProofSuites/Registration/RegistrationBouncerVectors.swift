@@ -182,6 +182,12 @@ enum RegistrationBouncerVectors {
                         + "(the strict answer only).",
                     ids: .block(1001...1500),
                     cases: try hardenedBouncerCases(deployed)),
+                .init(
+                    type: "BouncerRegistrationTest", operation: .registrationBouncer,
+                    description:
+                        "Deployed profile: the bouncer steps of Zulip's own tests (zerver/tests/test_push_registration.py, "
+                        + "RegisterPushDeviceToBouncer), each sourced to its test.",
+                    ids: .block(1501...1600), cases: try upstreamTestCases()),
             ])
     }
 
@@ -239,12 +245,15 @@ enum RegistrationBouncerVectors {
     static func registrationTest(
         _ comment: String, flags: [String], result: VectorResult, code: BouncerError.Kind? = nil,
         reason: BouncerError.Reason? = nil, request: BouncerRequest, prior: [BouncerRequest] = [],
-        now: Int64 = F.now, intermediate: JSONValue? = nil, alsoAccepted: [JSONValue] = [], source: String? = nil,
+        iosAppIds: [String] = [F.iosAppId], now: Int64 = F.now, intermediate: JSONValue? = nil,
+        alsoAccepted: [JSONValue] = [], source: String? = nil,
         nulls: [String] = [], profile: RegistrationProfile = .deployed
     ) throws -> VectorCase {
         let requestJSON = nulls.sorted().reduce(request.json(profile: profile)) { $0.setting($1, to: .null) }
         let input: JSONValue = [
-            "bouncer": ["keyRing": F.standardRing, "iosAppIds": [.string(F.iosAppId)], "now": .integer(now)],
+            "bouncer": [
+                "keyRing": F.standardRing, "iosAppIds": .array(iosAppIds.map(JSONValue.string)), "now": .integer(now),
+            ],
             "priorRequests": .array(prior.map { $0.json(profile: profile) }),
             "request": requestJSON,
         ]

@@ -186,6 +186,11 @@ enum RegistrationNotes {
             description:
                 "The unused low bits of the last base64 symbol are not zero: a second spelling of the same bytes, refused by a strict decoder; the deployed bouncer decodes it, which passes too."
         ),
+        "UpstreamTextDrift": .init(
+            bugType: .defined,
+            description:
+                "Two stored versions of upstream of the same feature level give this refusal different texts; either passes."
+        ),
         "ExactMessage": .init(
             bugType: .defined,
             description: "The error message is the deployed Zulip server's exact text and is compared."),

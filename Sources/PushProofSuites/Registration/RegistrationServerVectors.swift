@@ -500,6 +500,18 @@ enum RegistrationServerVectors {
                     type: "ServerLifecycleTest", operation: .registrationServerLifecycle, profile: .proposal,
                     description: "The same traces in the proposal profile, keyed by push_account_id.",
                     ids: .block(601...800), cases: lifecycle(lifecycleCases(profile: .proposal), profile: .proposal)),
+                .init(
+                    type: "ServerParametersTest", operation: .registrationServerParameters,
+                    description:
+                        "Deployed profile: the requests of Zulip's own tests (zerver/tests/test_push_registration.py, "
+                        + "RegisterPushDeviceToServer) that no case above pins, each sourced to its test.",
+                    ids: .block(1001...1100), cases: parameterCases(upstreamParameterCases(), profile: .deployed)),
+                .init(
+                    type: "ServerLifecycleTest", operation: .registrationServerLifecycle,
+                    description:
+                        "Deployed profile: Zulip's own tests that follow a device through several requests and "
+                        + "bouncer answers (zerver/tests/test_push_registration.py), each sourced to its test.",
+                    ids: .block(1101...1200), cases: lifecycle(upstreamLifecycleCases(), profile: .deployed)),
             ])
     }
 }
