@@ -93,6 +93,19 @@ enum ExplodeMetadataVectors {
                     type: "MetadataDecodeTest", operation: .explodeMetadataDecode, profile: .hardened,
                     description: "appData -> metadata, PushProof's stricter reading.", ids: .block(301...400),
                     cases: try hardenedCases()),
+                .init(
+                    type: "MetadataEncodeTest", operation: .explodeMetadataEncode,
+                    description: "Metadata -> appData: the cases of Convos iOS's own AppDataTests and EdgeCaseTests.",
+                    ids: .block(401...450), cases: try upstreamEncodeTestCases()),
+                .init(
+                    type: "MetadataDecodeTest", operation: .explodeMetadataDecode,
+                    description: "appData -> metadata as the app reads it: the cases of Convos iOS's own tests.",
+                    ids: .block(451...550), cases: try upstreamTestCases()),
+                .init(
+                    type: "MetadataDecodeTest", operation: .explodeMetadataDecode, profile: .hardened,
+                    description:
+                        "appData -> metadata, PushProof's stricter reading: the cases of Convos iOS's own tests.",
+                    ids: .block(551...600), cases: try upstreamHardenedTestCases()),
             ])
     }
 }

@@ -3,6 +3,11 @@ import PushProofConformance
 /// The flags of the ExplodeSettings vector files and what each means.
 enum ExplodeNotes {
     static let catalogue: [String: VectorNote] = [
+        "UpstreamTest": .init(
+            bugType: .basic,
+            description:
+                "A case of upstream's own test suite, translated into PushProof's input: the source names the test (repo@commit:path:lines and the test's name)."
+        ),
         "ContentTypeCheckOrder": .init(
             bugType: .defined,
             description:

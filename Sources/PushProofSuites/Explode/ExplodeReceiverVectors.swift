@@ -6,7 +6,7 @@ import PushProofJSON
 
 /// explode_receiver: the receiver's rules for one conversation.
 enum ExplodeReceiverVectors {
-    static func file() -> VectorFileDeclaration {
+    static func file() throws -> VectorFileDeclaration {
         let now: Int64 = 1_772_600_000
         func ev(_ event: String, _ extra: KeyValuePairs<String, JSONValue> = [:]) -> JSONValue {
             var v: JSONValue = ["event": .string(event)]
@@ -162,6 +162,11 @@ enum ExplodeReceiverVectors {
                     description:
                         "PushProof's advice beyond upstream: a metadata copy never postpones an explosion; expiresAt up to 60 s ahead of the receiver's clock is due. Each test says why.",
                     ids: .block(201...400), cases: hardened + hardenedPairCases()),
+                .init(
+                    type: "ReceiverTraceTest", operation: .explodeReceiverTrace,
+                    description:
+                        "What Convos iOS does, in the cases of its own IncomingMessageWriterExplodeTests and ExpiredConversationsWorkerTests.",
+                    ids: .block(401...500), cases: try upstreamTestCases()),
             ])
     }
 }

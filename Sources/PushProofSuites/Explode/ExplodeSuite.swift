@@ -39,7 +39,7 @@ public struct ExplodeSuite: ConformanceSuite {
     }
 
     public func vectorFiles() throws -> [VectorFileDeclaration] {
-        [try ExplodeCodecVectors.file(), try ExplodeMetadataVectors.file(), ExplodeReceiverVectors.file()]
+        [try ExplodeCodecVectors.file(), try ExplodeMetadataVectors.file(), try ExplodeReceiverVectors.file()]
     }
 
     /// The receiver's clock-skew tolerance.

@@ -162,6 +162,14 @@ enum IdentityDerivationVectors: IdentityFixtures {
                 .init(
                     type: "InboxIdTest", operation: .identityInboxId, description: "address + nonce -> inbox id.",
                     ids: .block(201...300), cases: inboxes),
+                .init(
+                    type: "PrivateKeyTest", operation: .identityFromPrivateKey,
+                    description: "secp256k1 secret key -> address -> inbox id: the cases of libxmtp's own tests.",
+                    ids: .block(301...400), cases: try upstreamPrivateKeyTestCases()),
+                .init(
+                    type: "InboxIdTest", operation: .identityInboxId,
+                    description: "address + nonce -> inbox id: the cases of libxmtp's own tests.",
+                    ids: .block(401...500), cases: try upstreamTestCases()),
             ])
     }
 }

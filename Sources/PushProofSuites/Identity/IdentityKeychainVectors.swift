@@ -240,6 +240,11 @@ enum IdentityKeychainVectors: IdentityFixtures {
                     description:
                         "Decoding as the app, by class: what its JSONDecoder (swift-foundation) and Data(base64Encoded:) read and refuse, every member given every JSON type, and records failing two checks (hardened tcIds 401 on, in the same order).",
                     ids: .block(701...1000), cases: classes.deployed),
+                .init(
+                    type: "KeychainDecodeTest", operation: .identityKeychainDecode,
+                    description:
+                        "Decoding as the per-conversation-era app: the records of Convos iOS's own KeychainIdentityStoreTests.",
+                    ids: .block(1001...1100), cases: try upstreamTestCases()),
             ])
     }
 }

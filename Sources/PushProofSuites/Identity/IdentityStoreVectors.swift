@@ -197,7 +197,12 @@ enum IdentityStoreVectors: IdentityFixtures {
                 .init(
                     type: "StoreTraceTest", operation: .identityStoreTrace,
                     description: "Each trace starts from an empty store.", ids: .block(1...200),
-                    cases: traces + classTraces + upstreamTraces)
+                    cases: traces + classTraces + upstreamTraces),
+                .init(
+                    type: "StoreTraceTest", operation: .identityStoreTrace,
+                    description:
+                        "Each trace starts from an empty store: the cases of Convos iOS's own identity store tests.",
+                    ids: .block(201...300), cases: try upstreamTestCases()),
             ])
     }
 }
