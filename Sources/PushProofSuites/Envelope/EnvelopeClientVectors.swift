@@ -131,7 +131,7 @@ enum EnvelopeClientVectors {
     static let refusedPayload: [JSONValue] = [["error": "MALFORMED_PAYLOAD"]]
     static let refusedNotification: [JSONValue] = [["error": "MALFORMED_NOTIFICATION"]]
 
-    static func file() -> VectorFileDeclaration {
+    static func file() throws -> VectorFileDeclaration {
         let deployed =
             deployedReading() + deployedAudit() + deployedTypeConfusion() + deployedNumericEdges()
             + deployedKeyIdText() + deployedCheckOrder() + deployedRotationState()
@@ -160,6 +160,11 @@ enum EnvelopeClientVectors {
                     type: "EnvelopeReceiveTest", operation: .envelopeReceive, profile: .proposal,
                     description: "Proposal client: pick the device key by push_account_id, open the sealed box.",
                     ids: .block(501...600), cases: proposal),
+                .init(
+                    type: "EnvelopeReceiveTest", operation: .envelopeReceive,
+                    description:
+                        "Client (zulip-flutter@e989e4f): the cases of the app's own tests (notifications_test.dart, display_test.dart, push_key_test.dart), each sourced to its test.",
+                    ids: .block(701...800), cases: try upstreamTestCases()),
             ])
     }
 }

@@ -3,6 +3,16 @@ import PushProofConformance
 /// The flags of the envelope vector files and what each means.
 enum EnvelopeNotes {
     static let catalogue: [String: VectorNote] = [
+        "UpstreamTest": .init(
+            bugType: .basic,
+            description:
+                "A case of upstream's own test suite, translated into PushProof's input: the source names the test (repo@commit:path:lines and the test's name)."
+        ),
+        "LaxUrl": .init(
+            bugType: .edgeCase,
+            description:
+                "A URL field that Dart's Uri.parse reads without error though it is not an absolute URL: a sender_avatar_url is taken as written."
+        ),
         "JsonTypeConfusion": .init(
             bugType: .modifiedParameter,
             description:

@@ -37,7 +37,7 @@ public struct EnvelopeSuite: ConformanceSuite {
     }
 
     public func vectorFiles() throws -> [VectorFileDeclaration] {
-        [EnvelopeServerVectors.file(), EnvelopeClientVectors.file()]
+        [EnvelopeServerVectors.file(), try EnvelopeClientVectors.file()]
     }
 
     /// The client's push keys: rotated after 30 days, superseded after 15, deleted after 30.

@@ -33,24 +33,39 @@ enum RegistrationClientVectors {
         ]
     }
 
-    /// A seal case; libsodium's own crypto_box_seal_open must open what the reference sealed.
+    /// A seal case; libsodium's own crypto_box_seal_open must open what the reference sealed. A
+    /// non-ASCII token's seal also passes with zulip-flutter's token_id (SHA-256 over the UTF-16
+    /// code units cut to bytes, receive.dart:61-64, sent as token_id by push_device.dart:211,
+    /// 252-257); the server and the bouncer hash UTF-8, which stays the expected answer.
     static func sealCase(
         _ registration: PushRegistration, _ label: String, _ comment: String, _ flags: [String],
         key: X25519.KeyPair = F.currentKey, registrationJSON: JSONValue? = nil
     ) -> VectorCase {
         let esk = F.ephemeral("client/\(label)")
         let plaintext = registration.plaintext
+        let input: JSONValue = [
+            "bouncerPublicKey": .string(F.b64(key)),
+            "ephemeralSecretKey": .string(Hex.encode(esk.bytes.revealedBytes())),
+            "registration": registrationJSON ?? registration.json,
+        ]
+        var comment = comment
+        var flags = flags
+        var also: [JSONValue] = []
+        if !registration.token.allSatisfy(\.isASCII),
+            let output = try? RegistrationOperations.seal(
+                OperationRequest(operation: .registrationSeal, profile: .deployed, input: input)),
+            let flutter = flutterTokenId(registration.token)["output"]?["tokenId"]
+        {
+            comment += " (zulip-flutter's token_id, over the token's UTF-16 code units, passes too)"
+            flags.append("ClientServerDisagree")
+            also = [["output": output.setting("tokenId", to: flutter)]]
+        }
         return VectorCase(
-            comment: comment, flags: flags,
-            input: [
-                "bouncerPublicKey": .string(F.b64(key)),
-                "ephemeralSecretKey": .string(Hex.encode(esk.bytes.revealedBytes())),
-                "registration": registrationJSON ?? registration.json,
-            ],
+            comment: comment, flags: flags, input: input,
             intermediate: [
                 "ephemeralPublicKey": .string(Hex.encode(esk.publicKey.rawBytes)),
                 "plaintextHex": .string(Hex.encode(plaintext)),
-            ],
+            ], alsoAccepted: also,
             check: { answer in
                 guard case .output(let out) = answer, let text = out["encryptedPushRegistration"]?.stringValue,
                     let box = try? Base64.decode(text),
@@ -123,7 +138,7 @@ enum RegistrationClientVectors {
         return sourcedCase
     }
 
-    static func file() -> VectorFileDeclaration {
+    static func file() throws -> VectorFileDeclaration {
         let tokens =
             [
                 // The published example: generation stops if the reference disagrees with it.
@@ -204,6 +219,14 @@ enum RegistrationClientVectors {
                     description:
                         "The plaintext's bytes where JSON writers differ (Dart's jsonEncode escapes only quote, backslash and controls, these with \\b \\t \\n \\f \\r or a lower-case \\u00xx), and an absent ios_app_id given as null.",
                     ids: .block(201...300), cases: encoderSeals().map { sourced($0, Self.sealSource) }),
+                .init(
+                    type: "TokenIdTest", operation: .registrationTokenId,
+                    description: "The tokens of zulip-flutter's own push_device_test.dart.",
+                    ids: .block(301...350), cases: try upstreamTestCases()),
+                .init(
+                    type: "SealTest", operation: .registrationSeal,
+                    description: "The registrations zulip-flutter's own push_device_test.dart seals.",
+                    ids: .block(351...400), cases: try upstreamSealTestCases()),
             ])
     }
 }

@@ -39,7 +39,7 @@ public struct RegistrationSuite: ConformanceSuite {
     }
 
     public func vectorFiles() throws -> [VectorFileDeclaration] {
-        [RegistrationClientVectors.file(), try RegistrationBouncerVectors.file(), RegistrationServerVectors.file()]
+        [try RegistrationClientVectors.file(), try RegistrationBouncerVectors.file(), RegistrationServerVectors.file()]
     }
 
     /// The bouncer's liveness timeout.
