@@ -764,6 +764,12 @@ def validate_rfc9420(message):
     for extension in leaf["extensions"]:  # §7.3: non-default leaf extensions are listed
         if extension["type"] not in DEFAULT_EXTENSIONS and extension["type"] not in caps["extensions"]:
             raise ProtocolError("UNSUPPORTED_EXTENSIONS")
+    # §13.4 (rfc9420.md:4748-4749): no list of extensions holds one type twice, unknown and GREASE
+    # types included, wherever the copies sit.
+    for extensions in (leaf["extensions"], description["extensions"]):
+        types = [extension["type"] for extension in extensions]
+        if len(set(types)) != len(types):
+            raise ProtocolError("UNSUPPORTED_EXTENSIONS")
     if not verify_rfc8032(key, sign_content(b"KeyPackageTBS", parts["tbs"]), parts["signature"]):
         raise ProtocolError("INVALID_KEY_PACKAGE_SIGNATURE")
     if parts["initKey"] == bytes.fromhex(leaf["encryptionKey"]):  # §10.1

@@ -320,16 +320,12 @@ OPERATIONS = {
 }
 
 PROFILES = {
-    "catbird.registerDevice": ["proposal"],
+    "catbird.registerDevice": ["proposal"] + (["legacy"] if KEY_PACKAGE_VALIDATE is not None else []),
 }
 
-# Ported, not yet offered (adapters/python/README.md): the legacy profile, which validates each upload
-# with the legacy KeyPackage validation (catbird_keypackage.py): differential fuzzing finds the two
-# parting on uploads whose KeyPackage hex is lower-cased or otherwise changed, until that validation's
-# verdicts are settled. PUSHPROOF_PY_PENDING=1 offers it.
-PENDING_PROFILES = {
-    "catbird.registerDevice": ["legacy"] if KEY_PACKAGE_VALIDATE is not None else [],
-}
+# Profiles ported but not yet offered (adapters/python/README.md): none. PUSHPROOF_PY_PENDING=1
+# would offer them.
+PENDING_PROFILES = {}
 if os.environ.get("PUSHPROOF_PY_PENDING") == "1":
     for name, extra in PENDING_PROFILES.items():
-        PROFILES[name] = extra + PROFILES.get(name, ["deployed"])
+        PROFILES[name] = PROFILES.get(name, ["deployed"]) + extra
