@@ -343,6 +343,20 @@ enum CatbirdIdentityVectors {
                     ids: .block(601...650),
                     cases: CredentialIdentityCases.hardened(
                         firstProposalId: 271 + proposalCredentials.count - CredentialIdentityCases.silent.count)),
+                .init(
+                    type: "BareDidTest", operation: .catbirdBareDid,
+                    description: "A user's bare DID: the cases of mls-ds's own identity tests.",
+                    ids: .block(701...720),
+                    cases: upstreamTestCases(for: .catbirdBareDid)),
+                .init(
+                    type: "CredentialIdentityTest", operation: .catbirdCredentialIdentity,
+                    description: "`did#deviceId`: the cases of mls-ds's own identity tests.",
+                    ids: .block(721...740),
+                    cases: upstreamTestCases(for: .catbirdCredentialIdentity)),
+                .init(
+                    type: "SignedAtTest", operation: .catbirdSignedAt,
+                    description: "signedAt against the server's clock: the cases of mls-ds's own identity tests.",
+                    ids: .block(741...760), cases: upstreamTestCases(for: .catbirdSignedAt)),
             ])
     }
 }

@@ -40,6 +40,11 @@ enum CatbirdKeyPackageValidateVectors {
                     type: "KeyPackageValidationTest", operation: .catbirdKeyPackageValidate, profile: .rfc9420,
                     description: "RFC 9420 without a group (suites 1 and 3).",
                     ids: .block(501...700), cases: rfc9420()),
+                .init(
+                    type: "KeyPackageValidationTest", operation: .catbirdKeyPackageValidate,
+                    description:
+                        "The clean protocol: the cases of mls-ds's own wire tests (server/tests/chat_protocol_wire.rs), each sourced to its test.",
+                    ids: .block(701...800), cases: upstreamTestCases()),
             ])
     }
 

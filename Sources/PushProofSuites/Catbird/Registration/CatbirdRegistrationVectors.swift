@@ -41,6 +41,10 @@ enum CatbirdRegistrationVectors {
                     description:
                         "The design document (seed 003): registerDevice and getDeviceByPublicKey (step `lookup`); no clock, limits, statuses or KeyPackages.",
                     ids: .block(401...450), cases: ProposalRegistrationCases.cases()),
+                .init(
+                    type: "InventoryTraceTest", operation: .catbirdInventoryTrace, profile: .deployed,
+                    description: "The clean server: the cases of mls-ds's own KeyPackage repository tests.",
+                    ids: .block(451...500), cases: upstreamTestCases()),
             ])
     }
 }
