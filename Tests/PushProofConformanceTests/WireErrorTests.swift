@@ -15,17 +15,21 @@ struct CoarseWireSuite: ConformanceSuite {
         return ["name": .string(name)]
     }
 
+    static let wire: @Sendable (Profile, String) -> String? = { profile, _ in
+        profile == .deployed ? "InvalidName" : nil
+    }
+
+    static let handler: SuiteOperation.Handler = { request in
+        let answer = try check(request)
+        if let code = answer["refused"]?.stringValue { return .error(code: code, message: nil) }
+        return .output(answer)
+    }
+
     var operations: [SuiteOperation] {
         [
             SuiteOperation(
                 "name.check", schema: OperationSchema(groupType: "NameTest", input: true, output: true),
-                profiles: [.deployed, .proposal],
-                wireError: { profile, code in profile == .deployed ? "InvalidName" : nil }
-            ) { request in
-                let answer = try Self.check(request)
-                if let code = answer["refused"]?.stringValue { return .error(code: code, message: nil) }
-                return .output(answer)
-            }
+                profiles: [.deployed, .proposal], wireError: Self.wire, handler: Self.handler)
         ]
     }
 
