@@ -213,61 +213,121 @@ let anyNotification = zip(Gen.int(in: 0...4), markedText, name, Gen.int64(), Gen
 }
 
 @Suite struct KeyRotationTests {
-    /// The rules, written out independently of PushKeyStore. A newer key is one created strictly
-    /// later (zulip-flutter compares createdTimestamp with <); the generated gaps can be 0.
-    static func deleted(_ i: Int, created: [Int64], acked: [Int64?], now: Int64) -> Bool {
+    static let day: Int64 = 86_400
+
+    /// The closed form of the rules when the rotation runs at every moment that matters, written
+    /// out independently of PushKeyStore: superseded at the first acknowledgement of a newer key
+    /// or when a newer key turns 15 days old, deleted 30 days after. A newer key is one created
+    /// strictly later (zulip-flutter compares createdTimestamp with <); the generated gaps can be 0.
+    static func supersededAt(_ i: Int, created: [Int64], acked: [Int64?]) -> Int64? {
         let newer = ((i + 1)..<created.count).filter { created[$0] > created[i] }
-        guard !newer.isEmpty else { return false }
-        var superseded = newer.map { created[$0] + 15 * 86_400 }.min()!
+        guard !newer.isEmpty else { return nil }
+        var superseded = newer.map { created[$0] + 15 * day }.min()!
         for j in newer { if let a = acked[j] { superseded = min(superseded, a) } }
-        return now >= superseded + 30 * 86_400
+        return superseded
     }
 
-    @Test func aKeyDecryptsUntilDeletedAndNeverAfter() async {
-        let day: Int64 = 86_400
+    /// A store of random keys and acknowledgements (acknowledged in order of creation, as a
+    /// server acknowledges the key it was last sent), with `runs` recorded.
+    static func store(gaps: [Int64], ackDelays: [Int64], runs: (_ created: [Int64], _ acked: [Int64?]) -> [Int64])
+        -> (PushKeyStore, [Int64], [Int64?], [PushKey])
+    {
+        var store = PushKeyStore()
+        var created: [Int64] = []
+        var acked: [Int64?] = []
+        var keys: [PushKey] = []
+        var t: Int64 = 1_000_000
+        var lastAck: Int64 = .min
+        for (i, gap) in gaps.enumerated() {
+            t += gap
+            let k = PushKey(id: UInt32(i + 1), wireBytes: [0x31] + [UInt8](repeating: UInt8(i), count: 32))!
+            try! store.add(k, createdAt: t)
+            created.append(t)
+            keys.append(k)
+            if ackDelays[i] >= 0 {
+                let ack = max(t + ackDelays[i], lastAck)
+                try! store.acknowledge(id: k.id, at: ack)
+                acked.append(ack)
+                lastAck = ack
+            } else {
+                acked.append(nil)
+            }
+        }
+        for run in runs(created, acked) { store.recordRun(at: run) }
+        return (store, created, acked, keys)
+    }
+
+    static func receives(_ keys: [PushKey], _ store: PushKeyStore, now: Int64) -> [Bool] {
+        let n = message(content: "rotation")
+        return keys.map { k in
+            let payload: JSONValue = [
+                "push_key_id": .integer(k.id),
+                "encrypted_data": .string(try! NotificationSender.encrypt(n, key: k).encryptedData),
+            ]
+            let outcome = try? NotificationReceiver(account: account).receive(
+                service: .apns, payload: payload, keys: store, now: now)
+            return outcome == .delivered(n)
+        }
+    }
+
+    /// With a run at every moment the closed form changes, the replayed runs give the closed form.
+    @Test func runsAtEveryDecidingMomentGiveTheClosedForm() async {
         await propertyCheck(
-            count: 200, input: Gen.int64(in: 0...(40 * day)).array(of: 1...5),
-            Gen.int64(in: -1...(20 * day)).array(of: 5),
-            Gen.int64(in: 0...(200 * day))
+            count: 200, input: Gen.int64(in: 0...(40 * Self.day)).array(of: 1...5),
+            Gen.int64(in: -1...(20 * Self.day)).array(of: 5),
+            Gen.int64(in: 0...(200 * Self.day))
         ) { gaps, ackDelays, nowOffset in
-            var store = PushKeyStore()
-            var created: [Int64] = []
-            var acked: [Int64?] = []
-            var t: Int64 = 1_000_000
-            var keys: [PushKey] = []
-            for (i, gap) in gaps.enumerated() {
-                t += gap
-                let k = PushKey(id: UInt32(i + 1), wireBytes: [0x31] + [UInt8](repeating: UInt8(i), count: 32))!
-                try! store.add(k, createdAt: t)
-                created.append(t)
-                keys.append(k)
-                let delay = ackDelays[i]
-                if delay >= 0 {
-                    try! store.acknowledge(id: k.id, at: t + delay)
-                    acked.append(t + delay)
-                } else {
-                    acked.append(nil)
-                }
+            let (store, created, acked, keys) = Self.store(gaps: gaps, ackDelays: ackDelays) { created, acked in
+                let moments = created.map { $0 + 15 * Self.day } + acked.compactMap { $0 }
+                return moments + moments.map { $0 + 30 * Self.day }
             }
             let now = created[0] + nowOffset
-            let n = message(content: "rotation")
-            for (i, k) in keys.enumerated() {
-                let payload: JSONValue = [
-                    "push_key_id": .integer(k.id),
-                    "encrypted_data": .string(try! NotificationSender.encrypt(n, key: k).encryptedData),
-                ]
-                let outcome = try? NotificationReceiver(account: account).receive(
-                    service: .apns, payload: payload, keys: store, now: now)
-                let gone = Self.deleted(i, created: created, acked: acked, now: now)
-                #expect(outcome == (gone ? .droppedUnknownKey : .delivered(n)), "key \(i)")
+            let delivered = Self.receives(keys, store, now: now)
+            for i in keys.indices {
+                let superseded = Self.supersededAt(i, created: created, acked: acked)
+                let gone = superseded.map { now >= $0 + 30 * Self.day } ?? false
+                #expect(delivered[i] == !gone, "key \(i)")
             }
-            // Once pruned, a deleted key stays gone even if the clock goes back.
-            store.prune(now: now)
-            for (i, k) in keys.enumerated() where Self.deleted(i, created: created, acked: acked, now: now) {
-                #expect(store.key(id: k.id, now: created[0]) == nil)
-            }
-            #expect(store.key(id: keys.last!.id, now: now) != nil, "the newest key is never deleted")
+            #expect(delivered.last == true, "the newest key is never deleted")
         }
+    }
+
+    /// A key is deleted only by a run: with fewer runs, no key is deleted that more runs keep.
+    @Test func fewerRunsNeverDeleteMore() async {
+        await propertyCheck(
+            count: 200, input: Gen.int64(in: 0...(40 * Self.day)).array(of: 1...5),
+            Gen.int64(in: -1...(20 * Self.day)).array(of: 5),
+            Gen.int64(in: 0...(200 * Self.day)).array(of: 0...4)
+        ) { gaps, ackDelays, runOffsets in
+            let (few, created, _, keys) = Self.store(gaps: gaps, ackDelays: ackDelays) { _, _ in [] }
+            let (many, _, _, _) = Self.store(gaps: gaps, ackDelays: ackDelays) { created, _ in
+                runOffsets.map { created[0] + $0 }
+            }
+            let now = created[0] + 200 * Self.day
+            for (kept, keptByMore) in zip(Self.receives(keys, few, now: now), Self.receives(keys, many, now: now)) {
+                #expect(kept || !keptByMore)
+            }
+        }
+    }
+
+    /// zulip-flutter's test "mark older keys when newer key already old": the run stamps the
+    /// older key with its own time, so 29 days after the run the old key still decrypts, and
+    /// a run 30 days after the stamp deletes it.
+    @Test func aRunStampsWithItsOwnTime() throws {
+        let old = PushKey(id: 1, wireBytes: [0x31] + [UInt8](repeating: 1, count: 32))!
+        let new = PushKey(id: 2, wireBytes: [0x31] + [UInt8](repeating: 2, count: 32))!
+        let r: Int64 = 1_700_000_000
+        var store = PushKeyStore()
+        try store.add(old, createdAt: r - 32 * Self.day)
+        try store.add(new, createdAt: r - 16 * Self.day)
+        store.recordRun(at: r)
+        #expect(store.replay(until: r).supersededAt == [r, nil])
+        store.recordRun(at: r + 29 * Self.day)
+        #expect(store.key(id: 1, now: r + 29 * Self.day) != nil)
+        store.recordRun(at: r + 30 * Self.day)
+        #expect(store.key(id: 1, now: r + 30 * Self.day - 1) != nil)
+        #expect(store.key(id: 1, now: r + 30 * Self.day) == nil)
+        #expect(store.key(id: 2, now: r + 30 * Self.day) != nil)
     }
 
     @Test func rotationSchedule() throws {
@@ -292,7 +352,8 @@ let anyNotification = zip(Gen.int(in: 0...4), markedText, name, Gen.int64(), Gen
         try store.add(first, createdAt: .max - 10)
         try store.add(second, createdAt: .max - 5)
         #expect(!store.needsNewKey(now: .max - 1))
-        #expect(store.key(id: 1, now: .max - 1) != nil)  // its deletion, 45 days on, is held at .max
+        store.recordRun(at: .max)
+        #expect(store.key(id: 1, now: .max - 1) != nil)  // its stamp and deletion, days on, are held at .max
         #expect(!store.isDeleted(0, now: .max - 1) && store.isDeleted(0, now: .max))
         var early = PushKeyStore()
         try early.add(first, createdAt: .min)

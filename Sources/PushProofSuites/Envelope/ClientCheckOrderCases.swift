@@ -9,7 +9,8 @@ extension EnvelopeClientVectors {
     static func deployedCheckOrder() -> [VectorCase] {
         let short = Array(message.prefix(30))
         let unknownId: JSONValue = 99
-        // The old key deleted by rotation (superseded 31 days ago by the newer key's acknowledgement).
+        // The old key deleted by rotation: superseded 31 days ago by the newer key's acknowledgement,
+        // deleted by the rotation running now (rotationRuns).
         let rotatedAway = keysJSON([
             (oldId, oldKey, created, nil), (E.keyId, E.key, E.now - 35 * E.day, E.now - 31 * E.day),
         ])
@@ -29,14 +30,15 @@ extension EnvelopeClientVectors {
                 ["CheckOrder", "UnknownKey"], source: "\(fcmRead); \(lookup); \(decrypt)", service: "fcm",
                 payload: fcmPayload(short, id: "99"), outcome: "droppedUnknownKey"),
             receiveCase(
-                "encrypted_data of 30 bytes for a key deleted by rotation: dropped", ["CheckOrder", "KeyRotation"],
+                "encrypted_data of 30 bytes for a key deleted by the rotation run now: dropped",
+                ["CheckOrder", "KeyRotation"],
                 source: "\(rotation); \(lookup); \(decrypt)", payload: apnsPayload(short, id: .integer(oldId)),
-                keys: rotatedAway, outcome: "droppedUnknownKey"),
+                keys: rotatedAway, rotationRuns: [E.now], outcome: "droppedUnknownKey"),
             receiveCase(
-                "a tag bit flipped, for a key deleted by rotation: dropped before decrypting",
+                "a tag bit flipped, for a key deleted by the rotation run now: dropped before decrypting",
                 ["CheckOrder", "KeyRotation"], source: "\(rotation); \(lookup)",
                 payload: apnsPayload(flip(viaOld, 30), id: .integer(oldId)), keys: rotatedAway,
-                outcome: "droppedUnknownKey"),
+                rotationRuns: [E.now], outcome: "droppedUnknownKey"),
             receiveCase(
                 "encrypted_data of 30 bytes for a held key: decryption throws", ["Truncated"], source: decrypt,
                 payload: apnsPayload(short), code: "MALFORMED_PAYLOAD", also: [["error": "AUTHENTICATION_FAILED"]]),
@@ -106,7 +108,9 @@ extension EnvelopeClientVectors {
     /// Three and four keys. zulip-flutter marks superseded every key created before the key the
     /// server acknowledged, and every key created before the newest key that is 15 days old
     /// (`createdTimestamp <`, push_key.dart:181-207): the deciding key need not be the next one,
-    /// and keys created in the same second do not supersede one another.
+    /// and keys created in the same second do not supersede one another. Only a run deletes
+    /// (209-215): where no key is made and no acknowledgement arrives 30 days after the stamp,
+    /// the rotation runs now (rotationRuns), as when the account's store loads.
     static func deployedRotationState() -> [VectorCase] {
         let a = (id: UInt32(1001), key: oldKey)
         let b = (id: UInt32(1002), key: E.wireKey("middle"))
@@ -117,7 +121,7 @@ extension EnvelopeClientVectors {
                 sealed(built(E.message()).plaintext, key: k.key, nonce: "client-rotation-\(label)"), id: .integer(k.id))
         }
         // b 44 days old (alone it supersedes a in one more day), c 43 days old and acknowledged 40
-        // days ago: a and b were superseded 40 days ago and are deleted.
+        // days ago: a and b were superseded 40 days ago and are deleted by the run now.
         let newestAcked = keysJSON([
             (a.id, a.key, created, nil), (b.id, b.key, E.now - 44 * E.day, nil),
             (c.id, c.key, E.now - 43 * E.day, E.now - 40 * E.day),
@@ -152,13 +156,14 @@ extension EnvelopeClientVectors {
         let source = "\(rotation); \(flutter)lib/model/push_key.dart:181-207 (every older key, createdTimestamp <)"
         return [
             receiveCase(
-                "three keys, the newest acknowledged 40 days ago: the oldest is deleted (the middle key, 44 days old "
+                "three keys, the newest acknowledged 40 days ago, a run now: the oldest is deleted (the middle key, 44 days old "
                     + "and never acknowledged, would not have deleted it yet)", ["ThreeKeyRotation", "UnknownKey"],
-                source: source, payload: via(a, "a"), keys: newestAcked, outcome: "droppedUnknownKey"),
-            receiveCase(
-                "three keys, the newest acknowledged 40 days ago: the middle key is deleted too",
-                ["ThreeKeyRotation", "UnknownKey"], source: source, payload: via(b, "b"), keys: newestAcked,
+                source: source, payload: via(a, "a"), keys: newestAcked, rotationRuns: [E.now],
                 outcome: "droppedUnknownKey"),
+            receiveCase(
+                "three keys, the newest acknowledged 40 days ago, a run now: the middle key is deleted too",
+                ["ThreeKeyRotation", "UnknownKey"], source: source, payload: via(b, "b"), keys: newestAcked,
+                rotationRuns: [E.now], outcome: "droppedUnknownKey"),
             receiveCase(
                 "three keys, the newest acknowledged 40 days ago: the newest decrypts", ["ThreeKeyRotation"],
                 source: source, payload: via(c, "c"), keys: newestAcked, outcome: "delivered"),
@@ -171,25 +176,28 @@ extension EnvelopeClientVectors {
                     + "acknowledgement deleted the oldest", ["ThreeKeyRotation", "UnknownKey"], source: source,
                 payload: via(a, "a-both"), keys: bothAcked, outcome: "droppedUnknownKey"),
             receiveCase(
-                "four keys, the newest acknowledged 31 days ago: the oldest is deleted",
+                "four keys, the newest acknowledged 31 days ago, a run now: the oldest is deleted",
                 ["ThreeKeyRotation", "UnknownKey"],
-                source: source, payload: via(a, "a-four"), keys: fourKeys, outcome: "droppedUnknownKey"),
-            receiveCase(
-                "four keys, the newest acknowledged 31 days ago: the second, two keys from it, is deleted",
-                ["ThreeKeyRotation", "UnknownKey"], source: source, payload: via(b, "b-four"), keys: fourKeys,
+                source: source, payload: via(a, "a-four"), keys: fourKeys, rotationRuns: [E.now],
                 outcome: "droppedUnknownKey"),
             receiveCase(
-                "four keys, the newest acknowledged 31 days ago: the third is deleted",
+                "four keys, the newest acknowledged 31 days ago, a run now: the second, two keys from it, is deleted",
+                ["ThreeKeyRotation", "UnknownKey"], source: source, payload: via(b, "b-four"), keys: fourKeys,
+                rotationRuns: [E.now], outcome: "droppedUnknownKey"),
+            receiveCase(
+                "four keys, the newest acknowledged 31 days ago, a run now: the third is deleted",
                 ["ThreeKeyRotation", "UnknownKey"],
-                source: source, payload: via(c, "c-four"), keys: fourKeys, outcome: "droppedUnknownKey"),
+                source: source, payload: via(c, "c-four"), keys: fourKeys, rotationRuns: [E.now],
+                outcome: "droppedUnknownKey"),
             receiveCase(
                 "two keys created in the same second, the later acknowledged 40 days ago: neither is older, so the "
                     + "first still decrypts", ["SameSecondKeys"], source: source, payload: via(a, "a-same"),
                 keys: sameSecond, outcome: "delivered"),
             receiveCase(
-                "three keys, the last two created in the same second and the last acknowledged 40 days ago: the "
-                    + "oldest is deleted", ["SameSecondKeys", "UnknownKey"], source: source, payload: via(a, "a-same3"),
-                keys: sameSecondThree, outcome: "droppedUnknownKey"),
+                "three keys, the last two created in the same second and the last acknowledged 40 days ago, a run "
+                    + "now: the oldest is deleted", ["SameSecondKeys", "UnknownKey"], source: source,
+                payload: via(a, "a-same3"),
+                keys: sameSecondThree, rotationRuns: [E.now], outcome: "droppedUnknownKey"),
             receiveCase(
                 "three keys, the last two created in the same second and the last acknowledged 40 days ago: the "
                     + "middle one still decrypts", ["SameSecondKeys"], source: source, payload: via(b, "b-same3"),

@@ -41,25 +41,26 @@ extension EnvelopeClientVectors {
                     (oldId, oldKey, created, nil), (E.keyId, E.key, E.now - 35 * E.day, E.now - 29 * E.day),
                 ]), outcome: "delivered"),
             receiveCase(
-                "superseded by acknowledgement 30 days ago: deleted, dropped (as if the rotation ran at the "
-                    + "acknowledgement and now: upstream stamps the time it runs)", ["KeyRotation", "UnknownKey"],
+                "superseded by acknowledgement 30 days ago: the rotation running now (rotationRuns) deletes it, "
+                    + "dropped (upstream stamps the time a run happens, and only a run deletes)",
+                ["KeyRotation", "UnknownKey"],
                 source: "\(rotation); lib/model/push_device.dart:27-29, 83-86, 102-111 (when the rotation runs)",
                 payload: apnsPayload(viaOld, id: .integer(oldId)),
                 keys: keysJSON([
                     (oldId, oldKey, created, nil), (E.keyId, E.key, E.now - 35 * E.day, E.now - 30 * E.day),
-                ]), outcome: "droppedUnknownKey"),
+                ]), rotationRuns: [E.now], outcome: "droppedUnknownKey"),
             receiveCase(
                 "newer key 44 days old, never acknowledged: superseded 29 days ago, still decrypts", ["KeyRotation"],
                 source: rotation, payload: apnsPayload(viaOld, id: .integer(oldId)),
                 keys: keysJSON([(oldId, oldKey, created, nil), (E.keyId, E.key, E.now - 44 * E.day, nil)]),
                 outcome: "delivered"),
             receiveCase(
-                "newer key 45 days old, never acknowledged: deleted, dropped (as if the rotation ran 15 days after "
-                    + "the newer key and now)", ["KeyRotation", "UnknownKey"],
+                "newer key 45 days old, never acknowledged: the rotation runs 15 days after the newer key "
+                    + "(stamping the old key) and now (deleting it), dropped", ["KeyRotation", "UnknownKey"],
                 source: "\(rotation); lib/model/push_device.dart:27-29, 83-86, 102-111 (when the rotation runs)",
                 payload: apnsPayload(viaOld, id: .integer(oldId)),
                 keys: keysJSON([(oldId, oldKey, created, nil), (E.keyId, E.key, E.now - 45 * E.day, nil)]),
-                outcome: "droppedUnknownKey"),
+                rotationRuns: [E.now - 30 * E.day, E.now], outcome: "droppedUnknownKey"),
             receiveCase(
                 "the newest key is never deleted", ["KeyRotation"], source: rotation, payload: apnsPayload(message),
                 keys: keysJSON([(E.keyId, E.key, E.now - 400 * E.day, E.now - 399 * E.day)]), outcome: "delivered"),

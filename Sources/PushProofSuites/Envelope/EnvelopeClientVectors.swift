@@ -32,16 +32,18 @@ enum EnvelopeClientVectors {
 
     static func receiveCase(
         _ comment: String, _ flags: [String], source: String? = nil, service: String = "apns", payload: JSONValue,
-        keys: JSONValue = standardKeys, now: Int64 = E.now, outcome: String? = nil, code: String? = nil,
-        also: [JSONValue] = [], account: JSONValue = E.account
+        keys: JSONValue = standardKeys, rotationRuns: [Int64] = [], now: Int64 = E.now, outcome: String? = nil,
+        code: String? = nil, also: [JSONValue] = [], account: JSONValue = E.account
     ) -> VectorCase {
-        VectorCase(
-            comment: comment, flags: flags, source: source,
-            input: [
-                "service": .string(service), "account": account, "keys": keys, "now": .integer(now),
-                "payload": payload,
-            ],
-            code: code, outcome: outcome, alsoAccepted: also)
+        var input: JSONValue = [
+            "service": .string(service), "account": account, "keys": keys, "now": .integer(now), "payload": payload,
+        ]
+        if !rotationRuns.isEmpty {
+            input = input.setting("rotationRuns", to: .array(rotationRuns.map { .integer($0) }))
+        }
+        return VectorCase(
+            comment: comment, flags: flags, source: source, input: input, code: code, outcome: outcome,
+            alsoAccepted: also)
     }
 
     // zulip/zulip-flutter@e989e4f (docs/audit/envelope.md, part 3).
@@ -56,7 +58,7 @@ enum EnvelopeClientVectors {
         "\(flutter)lib/api/notifications.dart:72-78, lib/notifications/receive.dart:296-300 (only message and remove are parsed; UnexpectedNotifPayload: return null)"
     static let accountCheck = "\(flutter)lib/notifications/receive.dart:302-306 (realmUrl.origin and userId must match)"
     static let rotation =
-        "\(flutter)lib/model/push_key.dart:152-216 (superseded on acknowledgement or 15 days after a newer key; deleted when superseded >= 30 days)"
+        "\(flutter)lib/model/push_key.dart:152-216 (a run stamps superseded the keys older than the acknowledged key or the newest 15-day-old key; a run deletes keys stamped >= 30 days before it)"
     static let legacy =
         "\(flutter)lib/notifications/receive.dart:221-228, 237-270 (an FCM message that does not read as E2EE goes to the legacy path, which ignores it at feature level 468+)"
     static let base64Doc =
@@ -144,6 +146,7 @@ enum EnvelopeClientVectors {
                 "Outputs: delivered (with the notification), droppedUnknownKey, droppedOtherAccount, droppedUnexpectedType (deployed: a type other than message or remove), droppedAsLegacy (deployed, FCM: the data does not read as E2EE and the legacy path ignores it). Errors: MALFORMED_PAYLOAD, AUTHENTICATION_FAILED, MALFORMED_NOTIFICATION.",
                 "deployed follows zulip-flutter@e989e4f, its leniencies included: where PushProof recommends refusing what it accepts, the test is acceptable and refusing passes too; the hardened group states PushProof's stricter reading.",
                 "keys: the device's push keys with createdAt and, when the server acknowledged them, acknowledgedAt (Unix seconds); the order is the order of creation.",
+                "Key rotation runs when a key is made, when an acknowledgement arrives, and at the moments rotationRuns lists (the account's store loading); runs after now do not count. A run stamps superseded the keys created before the acknowledged key or before the newest key at least 15 days old, and deletes the keys stamped at least 30 days before it: a key decrypts until a run deletes it.",
             ],
             groups: [
                 .init(

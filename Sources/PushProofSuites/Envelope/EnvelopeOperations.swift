@@ -152,6 +152,9 @@ enum EnvelopeOperations {
                     try store.acknowledge(id: key.id, at: try dartTime(acknowledged, "acknowledgedAt"))
                 }
             }
+            for run in try input.optionalInt64Array("rotationRuns") {
+                store.recordRun(at: try dartTime(run, "rotationRuns"))
+            }
             outcome = try receiver.receive(
                 service: service, payload: payload, keys: store, now: try dartTime(input, "now"))
         case .proposal:

@@ -113,6 +113,7 @@ enum EnvelopeSchemas {
                     of: S.object(
                         ["id", "pushKey", "createdAt"],
                         ["id": S.uint32, "pushKey": S.hex, "createdAt": dartSeconds, "acknowledgedAt": dartSeconds])),
+                "rotationRuns": S.array(of: dartSeconds),
                 "devices": S.array(
                     of: S.object(
                         ["pushAccountId", "secretKey"], ["pushAccountId": S.integer(minimum: 0), "secretKey": S.hex32])),

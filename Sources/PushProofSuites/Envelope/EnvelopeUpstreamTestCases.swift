@@ -251,13 +251,15 @@ extension EnvelopeClientVectors {
 
     /// test/model/push_key_test.dart: the rotation, observed through which key still decrypts.
     /// R is the time the test's rotation runs (its `now`); the device receives at `now` below.
-    /// Only histories whose answer does not depend on rotation runs the input cannot state are
-    /// here (the input has no field for a run that created no key and learnt no acknowledgement).
+    /// A run that makes no key and learns no acknowledgement (the store loading) is stated in the
+    /// input's rotationRuns.
     static func pushKeyTestCases() -> [VectorCase] {
         let file = "\(flutterTests)model/push_key_test.dart"
         let r = E.now
         let day = E.day
         let step3a = "\(flutter)lib/model/push_key.dart:181-190 (older keys stamped with the run's time on an ack)"
+        let step3b =
+            "\(flutter)lib/model/push_key.dart:192-207 (older keys stamped with the run's time once a newer key is 15 days old)"
         let step4 = "\(flutter)lib/model/push_key.dart:209-215 (deleted once superseded >= 30 days, at a run)"
         func viaOld(_ label: String) -> JSONValue {
             apnsPayload(
@@ -316,6 +318,39 @@ extension EnvelopeClientVectors {
                     sealed(built(E.message()).plaintext, nonce: "client-upstream-rotation-current")),
                 keys: keysJSON([(oldId, oldKey, r - 32 * day, nil), (E.keyId, E.key, r - 31 * day, r - 30 * day)]),
                 now: r, outcome: "delivered"),
+            // The run at R finds the newer key 16 days old and stamps the older key R, not the
+            // moment the newer key turned 15 days old (R - 1 day): a run 29 days later keeps it,
+            // a run 30 days later deletes it.
+            receiveCase(
+                "a newer key 16 days old at the run: the old key, stamped then, still decrypts after a run 29 days later",
+                ["UpstreamTest", "KeyRotation"],
+                source: "\(file):260-267 (mark older keys when newer key already old); \(step3b); \(step4)",
+                payload: viaOld("rotation-aged"),
+                keys: keysJSON([(oldId, oldKey, r - 32 * day, nil), (E.keyId, E.key, r - 16 * day, nil)]),
+                rotationRuns: [r, r + 29 * day], now: r + 29 * day, outcome: "delivered"),
+            receiveCase(
+                "a newer key 16 days old at the run: a run 30 days later deletes the old key",
+                ["UpstreamTest", "KeyRotation", "UnknownKey"],
+                source: "\(file):260-267 (mark older keys when newer key already old); \(step3b); \(step4)",
+                payload: viaOld("rotation-aged-deleted"),
+                keys: keysJSON([(oldId, oldKey, r - 32 * day, nil), (E.keyId, E.key, r - 16 * day, nil)]),
+                rotationRuns: [r, r + 30 * day], now: r + 30 * day, outcome: "droppedUnknownKey"),
+            // A stamp is never moved: the acknowledgement a day before R stamped the old key, the
+            // run at R leaves it, and the run 29 days after R is 30 days after the stamp.
+            receiveCase(
+                "superseded by an acknowledgement a day before a run that finds it acknowledged: the stamp stays, a run 29 days later deletes it",
+                ["UpstreamTest", "KeyRotation", "UnknownKey"],
+                source: "\(file):249-258 (no re-mark already-superseded keys on acked new key); \(step3a); \(step4)",
+                payload: viaOld("rotation-no-remark-ack"),
+                keys: keysJSON([(oldId, oldKey, r - 32 * day, nil), (E.keyId, E.key, r - 2 * day, r - day)]),
+                rotationRuns: [r, r + 29 * day], now: r + 29 * day, outcome: "droppedUnknownKey"),
+            receiveCase(
+                "superseded by a run a day before a run that finds the newer key old: the stamp stays, a run 29 days later deletes it",
+                ["UpstreamTest", "KeyRotation", "UnknownKey"],
+                source: "\(file):269-278 (no re-mark already-superseded keys on old new key); \(step3b); \(step4)",
+                payload: viaOld("rotation-no-remark-old"),
+                keys: keysJSON([(oldId, oldKey, r - 32 * day, nil), (E.keyId, E.key, r - 16 * day, nil)]),
+                rotationRuns: [r - day, r, r + 29 * day], now: r + 29 * day, outcome: "droppedUnknownKey"),
         ]
     }
 }

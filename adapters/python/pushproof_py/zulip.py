@@ -235,18 +235,33 @@ def origin(url):
     return (scheme, host, port) if scheme in ("http", "https") and host else None
 
 
-def key_usable(keys, index, now):
-    """Superseded when a newer key is acknowledged or 15 days old, deleted 30 days later
-    (zulip-flutter@e989e4f lib/model/push_key.dart:152-216). Newer is created strictly later:
-    upstream supersedes the keys whose createdTimestamp is less than the acknowledged or 15-day-old
-    key's (181-207), so keys of the same second never supersede one another. Key times are within
-    a Dart DateTime's range (the input contract), so the sums cannot overflow anything."""
-    newer = [k for k in keys[index + 1:] if k["createdAt"] > keys[index]["createdAt"]]
-    if not newer:
-        return True
-    superseded = min([k["createdAt"] + 15 * 86400 for k in newer]
-                     + [k["acknowledgedAt"] for k in newer if "acknowledgedAt" in k])
-    return now < superseded + 30 * 86400
+def surviving_keys(keys, runs, now):
+    """The indices of the keys still stored at `now`, replaying zulip-flutter@e989e4f's
+    maybeRotatePushKeys (lib/model/push_key.dart:152-216) at every run up to `now`: a run happens
+    when a key is made (step 1), when an acknowledgement arrives (lib/model/push_device.dart:83-86)
+    and at the input's rotationRuns (the store loading, push_device.dart:27-29). Step 3a stamps with
+    the run's time the unstamped keys created before the key the server acknowledges (the one
+    acknowledged last); 3b those created before the newest key at least 15 days old; step 4 removes
+    the keys stamped at least 30 days before the run. Older is `createdTimestamp <` (181-207), so
+    keys of the same second never supersede one another. Times are within a Dart DateTime's
+    range (the input contract)."""
+    moments = {k["createdAt"] for k in keys} | {k["acknowledgedAt"] for k in keys if "acknowledgedAt" in k}
+    stamps, removed = {}, set()
+    for run in sorted(t for t in moments | set(runs) if t <= now):
+        stored = [i for i, k in enumerate(keys) if k["createdAt"] <= run and i not in removed]
+
+        def stamp_older_than(deciding):
+            for i in stored:
+                if keys[i]["createdAt"] < keys[deciding]["createdAt"] and i not in stamps:
+                    stamps[i] = run
+        acks = [(k["acknowledgedAt"], i) for i, k in enumerate(keys) if k.get("acknowledgedAt", run + 1) <= run]
+        if acks and max(acks)[1] in stored:  # 3a: the acknowledged key, while the store holds it
+            stamp_older_than(max(acks)[1])
+        old = [i for i in stored if run - keys[i]["createdAt"] >= 15 * 86400]
+        if old:  # 3b
+            stamp_older_than(max(old, key=lambda i: keys[i]["createdAt"]))
+        removed |= {i for i in stored if i in stamps and run - stamps[i] >= 30 * 86400}  # 4
+    return set(range(len(keys))) - removed
 
 
 def parse_notification(n):
@@ -384,7 +399,7 @@ def op_receive(inp):
         return {"outcome": "droppedAsLegacy"}
     keys = inp["keys"]
     index = next((i for i, k in enumerate(keys) if k["id"] == key_id), None) if key_id is not None else None
-    if index is None or not key_usable(keys, index, inp["now"]):  # receive.dart:283-290
+    if index is None or index not in surviving_keys(keys, inp.get("rotationRuns", []), inp["now"]):  # receive.dart:283-290
         return {"outcome": "droppedUnknownKey"}
     if len(data) < 40:
         raise ProtocolError("MALFORMED_PAYLOAD")
