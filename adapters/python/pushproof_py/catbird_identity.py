@@ -11,7 +11,6 @@ The device key: CORE = joshlacal/CatbirdMLSCore@3071f3ad:Sources/CatbirdMLSCore/
 import base64
 import datetime
 import hashlib
-import os
 import re
 
 from nacl.signing import SigningKey
@@ -216,10 +215,3 @@ PROFILES = {
     "catbird.credentialIdentity": ["deployed", "legacy", "proposal"],
     "catbird.splitDeviceDid": ["legacy"],
 }
-
-# Profiles ported but not yet offered (adapters/python/README.md): none. PUSHPROOF_PY_PENDING=1
-# would offer them.
-PENDING_PROFILES = {}
-if os.environ.get("PUSHPROOF_PY_PENDING") == "1":
-    for name, extra in PENDING_PROFILES.items():
-        PROFILES[name] = PROFILES.get(name, ["deployed"]) + extra

@@ -10,7 +10,6 @@ legacy: ported from mls-ds@5278d0ce: GK = server/src/handlers/mls_chat/get_key_p
 strict: the same flows with the three bugs docs/catbird.md names fixed: `publish` stores every item,
   the batch de-duplication compares like with like (the refs), and the sweep's cap counts per device.
 """
-import os
 import re
 
 from .common import ProtocolError, is_int
@@ -444,10 +443,3 @@ OPERATIONS = {
 PROFILES = {
     "catbird.inventoryTrace": ["deployed", "legacy", "strict"],
 }
-
-# Profiles ported but not yet offered (adapters/python/README.md): none. PUSHPROOF_PY_PENDING=1
-# would offer them.
-PENDING_PROFILES = {}
-if os.environ.get("PUSHPROOF_PY_PENDING") == "1":
-    for name, extra in PENDING_PROFILES.items():
-        PROFILES[name] = extra + PROFILES.get(name, ["deployed"])

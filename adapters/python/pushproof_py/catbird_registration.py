@@ -9,7 +9,6 @@ legacy: ported from the early-2026 server, RD = joshlacal/mls-ds@5278d0ce:server
 proposal: the design document (seed 003:58-86, 218-236): register a key, look a device up by key.
 """
 import base64
-import os
 import re
 import unicodedata
 
@@ -322,10 +321,3 @@ OPERATIONS = {
 PROFILES = {
     "catbird.registerDevice": ["proposal"] + (["legacy"] if KEY_PACKAGE_VALIDATE is not None else []),
 }
-
-# Profiles ported but not yet offered (adapters/python/README.md): none. PUSHPROOF_PY_PENDING=1
-# would offer them.
-PENDING_PROFILES = {}
-if os.environ.get("PUSHPROOF_PY_PENDING") == "1":
-    for name, extra in PENDING_PROFILES.items():
-        PROFILES[name] = PROFILES.get(name, ["deployed"]) + extra

@@ -5,12 +5,14 @@ import PushProofJSON
 enum CatbirdEpochKeysSchemas {
     typealias S = JSONSchema
     static let hex = CatbirdSchemas.hexBytes
+    /// Epochs and counts are Int64, as upstream's Swift and the reference read them.
+    static let int64 = S.integer(minimum: .min, maximum: .max)
 
     static let step: JSONValue = [
         "type": "object", "required": ["op"], "additionalProperties": false,
         "properties": [
-            "op": S.string, "userDid": S.string, "conversation": S.string, "epoch": S.integer, "secret": hex,
-            "keepLast": S.integer, "beforeEpoch": S.integer, "keyPackageId": S.string, "kind": S.string,
+            "op": S.string, "userDid": S.string, "conversation": S.string, "epoch": int64, "secret": hex,
+            "keepLast": int64, "beforeEpoch": int64, "keyPackageId": S.string, "kind": S.string,
             "inviteId": S.string, "did": S.string, "archiveType": S.string, "value": hex,
         ],
     ]
@@ -49,7 +51,7 @@ enum CatbirdEpochKeysSchemas {
         input: S.object(
             ["kind"],
             [
-                "kind": S.string, "conversation": S.string, "epoch": S.integer, "keyPackageId": S.string,
+                "kind": S.string, "conversation": S.string, "epoch": int64, "keyPackageId": S.string,
                 "inviteId": S.string, "did": S.string, "archiveType": S.string,
             ]),
         output: S.object(

@@ -23,73 +23,89 @@ enum CatbirdIdentityVectors {
             String(repeating: "a", count: 63), String(repeating: "b", count: 63),
             String(repeating: "c", count: 63), String(repeating: "d", count: 61),
         ].joined(separator: ".")
-        let dids = [
-            did("did:plc", ["Normal"], plc),
-            did("did:web, two labels", ["DidWeb"], "did:web:catbird.blue", source: S.didWebHost),
-            did(
-                "did:web, the shortest (12 bytes)", ["DidWeb", "LengthBoundary"], "did:web:a.co", source: S.didWebHost),
-            did("did:web, an IDNA A-label", ["DidWeb"], "did:web:xn--bcher-kva.example.com", source: S.didWebHost),
-            did(
-                "did:web, a 63-byte label", ["DidWeb", "LengthBoundary"],
-                "did:web:\(String(repeating: "a", count: 63)).com", source: S.didWebHost),
-            did(
-                "did:web, a 253-byte host (261 bytes in all)", ["DidWeb", "LengthBoundary"], "did:web:\(longHost)",
-                source: S.didWebHost),
-            did(
-                "did:plc in upper case", ["NonCanonical"],
-                plc.uppercased().replacingOccurrences(of: "DID:PLC:", with: "did:plc:"), invalid: true),
-            did("did:plc, 23 characters", ["LengthBoundary"], String(plc.dropLast()), invalid: true),
-            did("did:plc, 25 characters", ["LengthBoundary"], plc + "a", invalid: true),
-            did("did:plc with `0` (not base32)", ["Alphabet"], String(plc.dropLast()) + "0", invalid: true),
-            did("did:plc with `8` (not base32)", ["Alphabet"], String(plc.dropLast()) + "8", invalid: true),
-            did("`DID:plc:` prefix", ["NonCanonical"], "DID:plc:" + plc.dropFirst(8), invalid: true),
-            did("did:key", ["OtherMethod"], "did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK", invalid: true),
-            did(
-                "a device DID `did#uuid` where a bare DID is expected", ["DeviceDidForBareDid"],
-                CatbirdFixtures.deviceIdentity, invalid: true),
-            did("empty", ["LengthBoundary"], "", invalid: true),
-            did("did:web:a.c (11 bytes)", ["DidWeb", "LengthBoundary"], "did:web:a.c", invalid: true),
-            did("did:web, a 254-byte host", ["DidWeb", "LengthBoundary"], "did:web:\(longHost)d", invalid: true),
-            did(
-                "did:web, a 64-byte label", ["DidWeb", "LengthBoundary"],
-                "did:web:\(String(repeating: "a", count: 64)).com", invalid: true, source: S.didWebHost),
-            did("did:web:localhost (one label)", ["DidWeb"], "did:web:localhost", invalid: true, source: S.didWebHost),
-            did("did:web, reserved TLD .test", ["DidWeb"], "did:web:catbird.test", invalid: true, source: S.didWebHost),
-            did("did:web, reserved TLD .local", ["DidWeb"], "did:web:phone.local", invalid: true, source: S.didWebHost),
-            did(
-                "did:web, reserved TLD .onion", ["DidWeb"], "did:web:catbirdchatxyz.onion", invalid: true,
-                source: S.didWebHost),
-            did("did:web, a trailing dot", ["DidWeb"], "did:web:catbird.blue.", invalid: true, source: S.didWebHost),
-            did(
-                "did:web, upper case", ["DidWeb", "NonCanonical"], "did:web:Catbird.blue", invalid: true,
-                source: S.didWebHost),
-            did(
-                "did:web, a port (%3A)", ["DidWeb"], "did:web:catbird.blue%3A8443", invalid: true, source: S.didWebHost),
-            did("did:web, a path", ["DidWeb"], "did:web:catbird.blue:users:alice", invalid: true, source: S.didWebHost),
-            did("did:web, an IPv4 literal", ["DidWeb"], "did:web:192.168.1.10", invalid: true, source: S.didWebHost),
-            did(
-                "did:web, a label starting with a hyphen", ["DidWeb"], "did:web:-catbird.blue", invalid: true,
-                source: S.didWebHost),
-            did(
-                "did:web, a label ending with a hyphen", ["DidWeb"], "did:web:catbird-.blue", invalid: true,
-                source: S.didWebHost),
-            did("did:web, an empty label", ["DidWeb"], "did:web:catbird..blue", invalid: true, source: S.didWebHost),
-            did("did:web, an underscore", ["DidWeb"], "did:web:cat_bird.blue", invalid: true, source: S.didWebHost),
-            did("did:web, a Unicode host", ["DidWeb"], "did:web:bücher.example.com", invalid: true),
-            // The reserved list is matched against the whole top-level label, never a suffix of it.
-            did(
-                "did:web, a top-level label ending in the reserved `test` (.contest)", ["DidWeb"],
-                "did:web:catbird.contest", source: S.didWebHost),
-            did(
-                "did:web, a top-level label ending in the reserved `alt` (.cobalt)", ["DidWeb"],
-                "did:web:catbird.cobalt", source: S.didWebHost),
-            did(
-                "did:web, three labels, a top-level label ending in `test` (.latest)", ["DidWeb"],
-                "did:web:pds.sandbox.latest", source: S.didWebHost),
-            did(
-                "did:web, a top-level label ending in the reserved `local` (.unlocal)", ["DidWeb"],
-                "did:web:x.unlocal", source: S.didWebHost),
-        ]
+        let dids =
+            [
+                did("did:plc", ["Normal"], plc),
+                did("did:web, two labels", ["DidWeb"], "did:web:catbird.blue", source: S.didWebHost),
+                did(
+                    "did:web, the shortest (12 bytes)", ["DidWeb", "LengthBoundary"], "did:web:a.co",
+                    source: S.didWebHost),
+                did("did:web, an IDNA A-label", ["DidWeb"], "did:web:xn--bcher-kva.example.com", source: S.didWebHost),
+                did(
+                    "did:web, a 63-byte label", ["DidWeb", "LengthBoundary"],
+                    "did:web:\(String(repeating: "a", count: 63)).com", source: S.didWebHost),
+                did(
+                    "did:web, a 253-byte host (261 bytes in all)", ["DidWeb", "LengthBoundary"], "did:web:\(longHost)",
+                    source: S.didWebHost),
+                did(
+                    "did:plc in upper case", ["NonCanonical"],
+                    plc.uppercased().replacingOccurrences(of: "DID:PLC:", with: "did:plc:"), invalid: true),
+                did("did:plc, 23 characters", ["LengthBoundary"], String(plc.dropLast()), invalid: true),
+                did("did:plc, 25 characters", ["LengthBoundary"], plc + "a", invalid: true),
+                did("did:plc with `0` (not base32)", ["Alphabet"], String(plc.dropLast()) + "0", invalid: true),
+                did("did:plc with `8` (not base32)", ["Alphabet"], String(plc.dropLast()) + "8", invalid: true),
+                did("`DID:plc:` prefix", ["NonCanonical"], "DID:plc:" + plc.dropFirst(8), invalid: true),
+                did(
+                    "did:key", ["OtherMethod"], "did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK",
+                    invalid: true),
+                did(
+                    "a device DID `did#uuid` where a bare DID is expected", ["DeviceDidForBareDid"],
+                    CatbirdFixtures.deviceIdentity, invalid: true),
+                did("empty", ["LengthBoundary"], "", invalid: true),
+                did("did:web:a.c (11 bytes)", ["DidWeb", "LengthBoundary"], "did:web:a.c", invalid: true),
+                did("did:web, a 254-byte host", ["DidWeb", "LengthBoundary"], "did:web:\(longHost)d", invalid: true),
+                did(
+                    "did:web, a 64-byte label", ["DidWeb", "LengthBoundary"],
+                    "did:web:\(String(repeating: "a", count: 64)).com", invalid: true, source: S.didWebHost),
+                did(
+                    "did:web:localhost (one label)", ["DidWeb"], "did:web:localhost", invalid: true,
+                    source: S.didWebHost),
+                did(
+                    "did:web, reserved TLD .test", ["DidWeb"], "did:web:catbird.test", invalid: true,
+                    source: S.didWebHost),
+                did(
+                    "did:web, reserved TLD .local", ["DidWeb"], "did:web:phone.local", invalid: true,
+                    source: S.didWebHost),
+                did(
+                    "did:web, reserved TLD .onion", ["DidWeb"], "did:web:catbirdchatxyz.onion", invalid: true,
+                    source: S.didWebHost),
+                did(
+                    "did:web, a trailing dot", ["DidWeb"], "did:web:catbird.blue.", invalid: true, source: S.didWebHost),
+                did(
+                    "did:web, upper case", ["DidWeb", "NonCanonical"], "did:web:Catbird.blue", invalid: true,
+                    source: S.didWebHost),
+                did(
+                    "did:web, a port (%3A)", ["DidWeb"], "did:web:catbird.blue%3A8443", invalid: true,
+                    source: S.didWebHost),
+                did(
+                    "did:web, a path", ["DidWeb"], "did:web:catbird.blue:users:alice", invalid: true,
+                    source: S.didWebHost),
+                did(
+                    "did:web, an IPv4 literal", ["DidWeb"], "did:web:192.168.1.10", invalid: true, source: S.didWebHost),
+                did(
+                    "did:web, a label starting with a hyphen", ["DidWeb"], "did:web:-catbird.blue", invalid: true,
+                    source: S.didWebHost),
+                did(
+                    "did:web, a label ending with a hyphen", ["DidWeb"], "did:web:catbird-.blue", invalid: true,
+                    source: S.didWebHost),
+                did(
+                    "did:web, an empty label", ["DidWeb"], "did:web:catbird..blue", invalid: true, source: S.didWebHost),
+                did("did:web, an underscore", ["DidWeb"], "did:web:cat_bird.blue", invalid: true, source: S.didWebHost),
+                did("did:web, a Unicode host", ["DidWeb"], "did:web:bücher.example.com", invalid: true),
+                // The reserved list is matched against the whole top-level label, never a suffix of it.
+                did(
+                    "did:web, a top-level label ending in the reserved `test` (.contest)", ["DidWeb"],
+                    "did:web:catbird.contest", source: S.didWebHost),
+                did(
+                    "did:web, a top-level label ending in the reserved `alt` (.cobalt)", ["DidWeb"],
+                    "did:web:catbird.cobalt", source: S.didWebHost),
+                did(
+                    "did:web, three labels, a top-level label ending in `test` (.latest)", ["DidWeb"],
+                    "did:web:pds.sandbox.latest", source: S.didWebHost),
+                did(
+                    "did:web, a top-level label ending in the reserved `local` (.unlocal)", ["DidWeb"],
+                    "did:web:x.unlocal", source: S.didWebHost),
+            ] + alphabetEdges(plc: plc) { did($0, $1, $2, invalid: $3, source: $4) }
         func device(_ comment: String, _ flags: [String], _ text: String, invalid: Bool = false) -> VectorCase {
             VectorCase(
                 comment: comment, flags: flags, source: S.deviceId, input: ["deviceId": .string(text)],
@@ -238,58 +254,66 @@ enum CatbirdIdentityVectors {
                 comment: comment, flags: flags, source: source, input: ["signedAt": .string(at), "now": .string(n)],
                 code: code)
         }
-        let window = [
-            signed("signedAt = now", ["Normal"], now),
-            signed("300 s before now (the lower end, included)", ["WindowBoundary"], "2026-08-01T11:55:00.000Z"),
-            signed(
-                "300.001 s before now", ["WindowBoundary"], "2026-08-01T11:54:59.999Z", code: "SIGNED_AT_OUT_OF_WINDOW"),
-            signed("60 s after now (the upper end, included)", ["WindowBoundary"], "2026-08-01T12:01:00.000Z"),
-            signed(
-                "60.001 s after now", ["WindowBoundary"], "2026-08-01T12:01:00.001Z", code: "SIGNED_AT_OUT_OF_WINDOW"),
-            signed("a day old", ["WindowBoundary"], "2026-07-31T12:00:00.000Z", code: "SIGNED_AT_OUT_OF_WINDOW"),
-            signed("across a leap day", ["Calendar"], "2028-02-29T23:59:30.000Z", now: "2028-03-01T00:00:00.000Z"),
-            signed("across a year end", ["Calendar"], "2026-12-31T23:58:00.000Z", now: "2027-01-01T00:00:00.000Z"),
-            signed(
-                "no milliseconds", ["TimestampSpelling"], "2026-08-01T12:00:00Z", code: "INVALID_TIMESTAMP",
-                source: S.timestamp),
-            signed(
-                "two fraction digits", ["TimestampSpelling"], "2026-08-01T12:00:00.00Z", code: "INVALID_TIMESTAMP",
-                source: S.timestamp),
-            signed(
-                "microseconds", ["TimestampSpelling"], "2026-08-01T12:00:00.000000Z", code: "INVALID_TIMESTAMP",
-                source: S.timestamp),
-            signed(
-                "lower-case z", ["TimestampSpelling"], "2026-08-01T12:00:00.000z", code: "INVALID_TIMESTAMP",
-                source: S.timestamp),
-            signed(
-                "lower-case t", ["TimestampSpelling"], "2026-08-01t12:00:00.000Z", code: "INVALID_TIMESTAMP",
-                source: S.timestamp),
-            signed(
-                "an offset +00:00", ["TimestampSpelling"], "2026-08-01T12:00:00.000+00:00", code: "INVALID_TIMESTAMP",
-                source: S.timestamp),
-            signed(
-                "a space for T", ["TimestampSpelling"], "2026-08-01 12:00:00.000Z", code: "INVALID_TIMESTAMP",
-                source: S.timestamp),
-            signed(
-                "29 February of a common year", ["Calendar"], "2026-02-29T12:00:00.000Z",
-                now: "2026-03-01T00:00:00.000Z", code: "INVALID_TIMESTAMP", source: S.timestamp),
-            signed(
-                "29 February 2100 (not a leap year)", ["Calendar"], "2100-02-29T00:00:00.000Z",
-                now: "2100-03-01T00:00:00.000Z", code: "INVALID_TIMESTAMP", source: S.timestamp),
-            signed(
-                "31 April", ["Calendar"], "2026-04-31T00:00:00.000Z", code: "INVALID_TIMESTAMP", source: S.timestamp),
-            signed(
-                "a leap second :60", ["Calendar"], "2026-12-31T23:59:60.000Z", code: "INVALID_TIMESTAMP",
-                source: S.timestamp),
-            signed("hour 24", ["Calendar"], "2026-08-01T24:00:00.000Z", code: "INVALID_TIMESTAMP", source: S.timestamp),
-            signed(
-                "month 13", ["Calendar"], "2026-13-01T00:00:00.000Z", code: "INVALID_TIMESTAMP", source: S.timestamp),
-            signed(
-                "year 0000", ["Calendar"], "0000-01-01T00:00:00.000Z", code: "INVALID_TIMESTAMP", source: S.timestamp),
-            signed(
-                "a bad `now` is refused too", ["TimestampSpelling"], now, now: "2026-08-01T12:00:00Z",
-                code: "INVALID_TIMESTAMP", source: S.timestamp),
-        ]
+        let window =
+            [
+                signed("signedAt = now", ["Normal"], now),
+                signed("300 s before now (the lower end, included)", ["WindowBoundary"], "2026-08-01T11:55:00.000Z"),
+                signed(
+                    "300.001 s before now", ["WindowBoundary"], "2026-08-01T11:54:59.999Z",
+                    code: "SIGNED_AT_OUT_OF_WINDOW"),
+                signed("60 s after now (the upper end, included)", ["WindowBoundary"], "2026-08-01T12:01:00.000Z"),
+                signed(
+                    "60.001 s after now", ["WindowBoundary"], "2026-08-01T12:01:00.001Z",
+                    code: "SIGNED_AT_OUT_OF_WINDOW"),
+                signed("a day old", ["WindowBoundary"], "2026-07-31T12:00:00.000Z", code: "SIGNED_AT_OUT_OF_WINDOW"),
+                signed("across a leap day", ["Calendar"], "2028-02-29T23:59:30.000Z", now: "2028-03-01T00:00:00.000Z"),
+                signed("across a year end", ["Calendar"], "2026-12-31T23:58:00.000Z", now: "2027-01-01T00:00:00.000Z"),
+                signed(
+                    "no milliseconds", ["TimestampSpelling"], "2026-08-01T12:00:00Z", code: "INVALID_TIMESTAMP",
+                    source: S.timestamp),
+                signed(
+                    "two fraction digits", ["TimestampSpelling"], "2026-08-01T12:00:00.00Z", code: "INVALID_TIMESTAMP",
+                    source: S.timestamp),
+                signed(
+                    "microseconds", ["TimestampSpelling"], "2026-08-01T12:00:00.000000Z", code: "INVALID_TIMESTAMP",
+                    source: S.timestamp),
+                signed(
+                    "lower-case z", ["TimestampSpelling"], "2026-08-01T12:00:00.000z", code: "INVALID_TIMESTAMP",
+                    source: S.timestamp),
+                signed(
+                    "lower-case t", ["TimestampSpelling"], "2026-08-01t12:00:00.000Z", code: "INVALID_TIMESTAMP",
+                    source: S.timestamp),
+                signed(
+                    "an offset +00:00", ["TimestampSpelling"], "2026-08-01T12:00:00.000+00:00",
+                    code: "INVALID_TIMESTAMP",
+                    source: S.timestamp),
+                signed(
+                    "a space for T", ["TimestampSpelling"], "2026-08-01 12:00:00.000Z", code: "INVALID_TIMESTAMP",
+                    source: S.timestamp),
+                signed(
+                    "29 February of a common year", ["Calendar"], "2026-02-29T12:00:00.000Z",
+                    now: "2026-03-01T00:00:00.000Z", code: "INVALID_TIMESTAMP", source: S.timestamp),
+                signed(
+                    "29 February 2100 (not a leap year)", ["Calendar"], "2100-02-29T00:00:00.000Z",
+                    now: "2100-03-01T00:00:00.000Z", code: "INVALID_TIMESTAMP", source: S.timestamp),
+                signed(
+                    "31 April", ["Calendar"], "2026-04-31T00:00:00.000Z", code: "INVALID_TIMESTAMP", source: S.timestamp
+                ),
+                signed(
+                    "a leap second :60", ["Calendar"], "2026-12-31T23:59:60.000Z", code: "INVALID_TIMESTAMP",
+                    source: S.timestamp),
+                signed(
+                    "hour 24", ["Calendar"], "2026-08-01T24:00:00.000Z", code: "INVALID_TIMESTAMP", source: S.timestamp),
+                signed(
+                    "month 13", ["Calendar"], "2026-13-01T00:00:00.000Z", code: "INVALID_TIMESTAMP", source: S.timestamp
+                ),
+                signed(
+                    "year 0000", ["Calendar"], "0000-01-01T00:00:00.000Z", code: "INVALID_TIMESTAMP",
+                    source: S.timestamp),
+                signed(
+                    "a bad `now` is refused too", ["TimestampSpelling"], now, now: "2026-08-01T12:00:00Z",
+                    code: "INVALID_TIMESTAMP", source: S.timestamp),
+            ] + calendarEdges { signed($0, $1, $2, now: $3, code: $4, source: $5) }
         let proposalCredentials = CredentialIdentityCases.proposal()
         return VectorFileDeclaration(
             suite: "catbird_identity", protocolName: "catbird-mls-identity", notes: CatbirdIdentityNotes.catalogue,

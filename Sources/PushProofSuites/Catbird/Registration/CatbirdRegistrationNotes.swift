@@ -173,7 +173,11 @@ enum CatbirdRegistrationNotes {
             bugType: .edgeCase,
             description:
                 "Control characters, U+FEFF and U+200B removed, 100 Unicode scalars kept, blank names refused (400)."),
-        "Clock": .init(bugType: .edgeCase, description: "A KeyPackage's declared expiry must be after now."),
+        "Clock": .init(
+            bugType: .edgeCase,
+            description:
+                "A KeyPackage's declared expiry must be after now; the clock and an expiry hold every value up to 2^63 - 1 seconds."
+        ),
         "PushToken": .init(bugType: .basic, description: "A push token sent with the registration is stored."),
         "UpdateToken": .init(
             bugType: .legacy,

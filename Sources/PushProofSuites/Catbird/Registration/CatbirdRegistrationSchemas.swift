@@ -14,7 +14,8 @@ enum CatbirdRegistrationSchemas {
             "seconds": S.integer, "deviceIndex": S.integer(minimum: 1),
             "keyPackages": S.array(
                 of: S.object(
-                    ["keyPackage", "expires"], ["keyPackage": S.string, "expires": S.integer, "cipherSuite": S.string])),
+                    ["keyPackage", "expires"],
+                    ["keyPackage": S.string, "expires": S.integer(minimum: 0, maximum: .max), "cipherSuite": S.string])),
         ],
     ]
 

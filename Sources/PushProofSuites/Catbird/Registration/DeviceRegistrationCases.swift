@@ -60,10 +60,12 @@ enum DeviceRegistrationCases {
     static func welcome(_ n: Int) -> JSONValue { ["op": "welcome", "deviceIndex": .integer(Int64(n))] }
     static let welcomes = "joshlacal/mls-ds@\(commit):server/src/handlers/mls_chat/create_convo.rs:487-540"
 
-    static func trace(_ comment: String, _ flags: [String], _ source: String, _ steps: [JSONValue]) -> VectorCase {
+    static func trace(
+        _ comment: String, _ flags: [String], _ source: String, _ steps: [JSONValue], now clock: UInt64 = now
+    ) -> VectorCase {
         VectorCase(
             comment: comment, flags: ["Registration"] + flags, source: source,
-            input: ["authDid": .string(did), "now": .integer(Int64(now)), "steps": .array(steps)])
+            input: ["authDid": .string(did), "now": .integer(Int64(clock)), "steps": .array(steps)])
     }
 
     static func cases() -> [VectorCase] {
@@ -228,6 +230,57 @@ enum DeviceRegistrationCases {
                     register(key: CatbirdFixtures.deviceKey.publicKey.rawBytes),
                     register("iPad", uuid: u2, key: key(2), [upload(keyPackage(3)), upload(keyPackage(4))]),
                 ]),
+        ] + splitAndRecencyCases(u1: u1, u2: u2) + clockEdgeCases()
+    }
+
+    /// The caller DID split at its first `#` whatever follows (device_utils.rs:19-33, `split_once`),
+    /// and a re-registration that makes its device the most recent (`registered_at = NOW()` on both
+    /// paths), which a token update without a device id then picks.
+    static func splitAndRecencyCases(u1: String, u2: String) -> [VectorCase] {
+        let split = "joshlacal/mls-ds@\(commit):server/src/device_utils.rs:19-33; " + rd("87-90")
+        let mostRecent = rd("502-530")
+        return [
+            trace(
+                "a caller DID with a second '#' (did#dev#x): split at the first, filed under the user", ["LegacySplit"],
+                split, [register(uuid: u1, auth: "\(did)#dev#x")]),
+            trace(
+                "a caller DID whose device part is '#' (did##): filed under the user", ["LegacySplit"], split,
+                [register(uuid: u1, auth: "\(did)##")]),
+            trace(
+                "a caller DID with a trailing '#' after the device part (did#a#): filed under the user",
+                ["LegacySplit"], split, [register(uuid: u1, auth: "\(did)#a#")]),
+            trace(
+                "a caller DID of an empty user part and two '#' (#a#b): 400", ["LegacySplit"], split,
+                [register(auth: "#a#b")]),
+            trace(
+                "re-registered by device id, then a token update without one: the re-registered device is the most "
+                    + "recent", ["UpdateToken", "ReRegistration"], rd("204-219") + " " + mostRecent,
+                [
+                    register(uuid: u1), register("iPad", uuid: u2, key: key(2)), register(uuid: u1),
+                    register("", [], token: "apns-3"),
+                ]),
+            trace(
+                "restored by key, then a token update without a device id: the restored device is the most recent",
+                ["UpdateToken", "RestoreByKey"], rd("282-297") + " " + mostRecent,
+                [register(), register("iPad", key: key(2)), register(), register("", [], token: "apns-3")]),
+        ]
+    }
+
+    /// The clock and an upload's expiry at the top of the input's range (2^63 - 1 seconds): an
+    /// expiry is compared with `<=` only (register_device.rs:362-365), so the largest expiry is
+    /// stored and one equal to the clock is skipped as expired.
+    static func clockEdgeCases() -> [VectorCase] {
+        let top = UInt64(Int64.max)
+        return [
+            trace(
+                "an expiry of 2^63 - 1 s is after the clock: stored", ["Clock"], rd("362-365"),
+                [register([upload(keyPackage(1), expires: top)])]),
+            trace(
+                "the clock at 2^63 - 1 s: an upload expiring then is expired (expires <= now)", ["Clock"],
+                rd("362-365"), [register([upload(keyPackage(1), expires: top)])], now: top),
+            trace(
+                "from 0, the clock advanced 2^63 - 1 s: at its bound", ["Clock"], "docs/vector-format.md (advance)",
+                [advance(Int64.max)], now: 0),
         ]
     }
 }

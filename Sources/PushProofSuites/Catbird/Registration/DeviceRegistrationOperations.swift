@@ -96,8 +96,10 @@ enum DeviceRegistrationOperations {
             case "register":
                 let uploads = try s.array("keyPackages").map { v -> LegacyDeviceRegistry.Upload in
                     let u = InputReader(v)
+                    let expires = try u.uint64("expires")
+                    guard expires <= UInt64(Int64.max) else { throw InputError("`expires` is at most \(Int64.max)") }
                     return .init(
-                        base64: try u.string("keyPackage"), expires: try u.uint64("expires"),
+                        base64: try u.string("keyPackage"), expires: expires,
                         cipherSuite: try u.optionalString("cipherSuite"))
                 }
                 let registration = LegacyDeviceRegistry.Registration(

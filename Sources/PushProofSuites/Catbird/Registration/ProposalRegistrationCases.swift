@@ -29,8 +29,11 @@ enum ProposalRegistrationCases {
         return v
     }
 
-    static func trace(_ comment: String, _ flags: [String], _ source: String, _ steps: [JSONValue]) -> VectorCase {
-        DeviceRegistrationCases.trace(comment, ["Proposal"] + flags, source, steps)
+    static func trace(
+        _ comment: String, _ flags: [String], _ source: String, _ steps: [JSONValue],
+        now: UInt64 = DeviceRegistrationCases.now
+    ) -> VectorCase {
+        DeviceRegistrationCases.trace(comment, ["Proposal"] + flags, source, steps, now: now)
     }
 
     static func cases() -> [VectorCase] {
@@ -70,6 +73,13 @@ enum ProposalRegistrationCases {
             trace(
                 "a 33-byte signature key is refused, and nothing is registered", ["KeyLength"], keyLength,
                 [register("iPhone", key(1) + [0]), lookup(key(1))]),
+            // The design keeps no clock: `now` is read within its range and used nowhere.
+            trace(
+                "the clock at 0: read, not used", ["Clock"], create + " docs/vector-format.md (now)",
+                [register("iPhone", key(1)), lookup(key(1))], now: 0),
+            trace(
+                "the clock at 2^63 - 1 s: read, not used", ["Clock"], create + " docs/vector-format.md (now)",
+                [register("iPhone", key(1)), lookup(key(1))], now: UInt64(Int64.max)),
         ]
     }
 }
