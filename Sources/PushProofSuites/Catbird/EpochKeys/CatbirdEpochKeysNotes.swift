@@ -99,6 +99,11 @@ enum CatbirdEpochKeysNotes {
                 "The deployed delete-before removes private keys only: epoch secrets, metadata and archived keys of those epochs stay."
         ),
         "KeychainWipe": .init(bugType: .basic, description: "deleteAllKeys(forConversationID:)."),
+        "StepLimit": .init(
+            bugType: .edgeCase,
+            description:
+                "A trace holds at most 1000 steps (PushProof's input contract): 1000 run, 1001 are refused as TOO_MANY_STEPS before any step is read."
+        ),
         "WipeStopsAt1000": .init(
             bugType: .confidentiality,
             description: "The deployed wipe deletes per-epoch items for epochs 0...1000 only; later epochs stay."),

@@ -369,6 +369,7 @@ enum CatbirdEpochKeysVectors {
                 source: S.saveEpochSecret + " " + S.deleteEpochsBefore + " " + S.getEpochSecret,
                 deployedFlags: ["SoftDelete"], strictFlags: ["ForwardSecrecy"]),
         ] + accountTraces(second: second, shouting: shouting) + metadataTraces() + readFirstTraces() + classTraces()
+            + edgeTraces()
     }
 
     /// Every step is read before any runs: a step no client can make is refused even after one
