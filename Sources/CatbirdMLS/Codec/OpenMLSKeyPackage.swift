@@ -40,7 +40,10 @@ public struct OpenMLSKeyPackage: Sendable {
     public static let knownExtensionTypes: Set<UInt16> = [1, 2, 3, 4, 5, 10]
 
     /// RFC 9420 §13.5's GREASE values 0x0A0A, 0x1A1A, ... 0xEAEA (openmls traits/src/grease.rs).
-    public static func isGrease(_ v: UInt16) -> Bool { v & 0x0F0F == 0x0A0A && (v >> 12) == (v >> 4) & 0x0F }
+    /// 0xFAFA has the pattern but is not one: 0xF000 and above are for private use (§17.3).
+    public static func isGrease(_ v: UInt16) -> Bool {
+        v & 0x0F0F == 0x0A0A && (v >> 12) == (v >> 4) & 0x0F && v >> 12 != 0xF
+    }
 
     /// An extension type openmls names `Unknown` (neither known nor GREASE).
     public static func isUnknownExtension(_ v: UInt16) -> Bool { !knownExtensionTypes.contains(v) && !isGrease(v) }
