@@ -199,7 +199,9 @@ enum CatbirdKeyPackageCodecVectors {
                 code: "WRONG_WIRE_FORMAT"),
         ]
         let positional: Decode = { decode($0, $1, $2, code: $3) }
-        let classCases = hashCases(positional) + reservedPrefixCases(small, positional) + identityBytesCases(positional)
+        let classCases =
+            hashCases(positional) + reservedPrefixCases(small, positional) + identityBytesCases(positional)
+            + [suiteTwoCase(positional)]
         return VectorFileDeclaration(
             suite: "catbird_keypackage_codec", protocolName: "mls-keypackage", notes: CatbirdKeyPackageNotes.catalogue,
             header: [

@@ -177,6 +177,6 @@ extension CatbirdKeyPackageValidateVectors {
                 }, code: "REUSED_ENCRYPTION_KEY"),
         ]
         return cases + openmlsDecoding(c, base: base, deployed: false) + legacySignatureLibraryClasses(c, base: base)
-            + legacyGreaseClass(c, base: base)
+            + legacyGreaseClass(c, base: base) + legacySuiteClass(c, base: base)
     }
 }
