@@ -131,13 +131,14 @@ enum InventoryCases {
     }
 
     static func trace(
-        _ comment: String, _ flags: [String], _ source: String, _ steps: [JSONValue], deployedAnswer: JSONValue? = nil
+        _ comment: String, _ flags: [String], _ source: String, _ steps: [JSONValue], deployedAnswer: JSONValue? = nil,
+        start: Int64 = now
     ) -> VectorCase {
         // A source read without line numbers says so with a flag (docs/provenance.md counts them).
         let unread = source.contains("lines not read") ? ["SourceLinesNotRead"] : []
         return VectorCase(
             comment: comment, flags: ["Inventory"] + flags + unread, source: source,
-            input: ["now": .integer(now), "steps": .array(steps)], deployedAnswer: deployedAnswer)
+            input: ["now": .integer(start), "steps": .array(steps)], deployedAnswer: deployedAnswer)
     }
 
     /// Why the deployed traces enroll the device before it publishes: the clean server refuses a
@@ -399,7 +400,7 @@ enum InventoryCases {
                     keyed(publish([kp("b1"), kp("b2", declaredRef: "b1")]), "op-5"),
                     keyed(publish([kp("b1", declaredRef: "b2")]), "op-5"), keyed(enroll(a), "op-5"),
                 ]),
-        ]
+        ] + deployedEdgeCases()
     }
 
     static func legacyTraces() -> [VectorCase] {
@@ -496,7 +497,7 @@ enum InventoryCases {
                 "100 packages expired one second ago, not swept, then a batch of 100", ["UnconsumedLimit", "Lifetime"],
                 publishSource,
                 [batch((1...100).map { kp("u\($0)", notAfter: soon) }), advance(601), batch(kps("w", 1...100))]),
-        ]
+        ] + legacyEdgeCases()
     }
 
     static let expirySource = "\(legacy)/handlers/mls_chat/publish_key_packages.rs:106-110,239-268"
