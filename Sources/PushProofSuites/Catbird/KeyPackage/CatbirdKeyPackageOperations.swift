@@ -49,6 +49,14 @@ enum CatbirdKeyPackageOperations {
 
     static func upload(_ request: OperationRequest) throws -> KeyPackageUpload {
         let r = request.reader
+        // The servers always know whom they expect: the caller's identity (both) and enrolled key
+        // (deployed) come from its authentication, never from the upload.
+        if request.profile != .rfc9420, !r.has("expectedIdentity") {
+            throw InputError("expectedIdentity is required in the \(request.profile.rawValue) profile")
+        }
+        if request.profile == .deployed, !r.has("signatureKey") {
+            throw InputError("signatureKey is required in the deployed profile")
+        }
         return KeyPackageUpload(
             bytes: try r.hex("keyPackage"), expectedIdentity: try r.optionalString("expectedIdentity"),
             enrolledSignatureKey: r.has("signatureKey") ? try r.hex("signatureKey") : nil, now: try r.uint64("now"),
