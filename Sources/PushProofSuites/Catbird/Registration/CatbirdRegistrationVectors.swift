@@ -35,7 +35,8 @@ enum CatbirdRegistrationVectors {
                     description:
                         "The legacy flows with their bugs fixed; each test's deployedAnswer is the legacy answer.",
                     ids: .block(301...350),
-                    cases: InventoryCases.bugTraces(.strict) + InventoryCases.expiredCountTraces()),
+                    cases: InventoryCases.bugTraces(.strict) + InventoryCases.expiredCountTraces()
+                        + InventoryCases.legacyEdgeCases()),
                 .init(
                     type: "DeviceRegistrationTest", operation: .catbirdRegisterDevice, profile: .proposal,
                     description:

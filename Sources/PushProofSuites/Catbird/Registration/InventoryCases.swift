@@ -467,7 +467,7 @@ enum InventoryCases {
                     batch([kp("c1"), kp("c2"), kp("exp", notAfter: now + 10), kp("young")]), claim(), advance(10),
                     sweep, advance(86_390), sweep, advance(1), sweep, advance(6 * 86_400 - 1), sweep, advance(2), sweep,
                 ]),
-        ] + bugTraces(.legacy) + expiredUploadTraces() + expiredCountTraces()
+        ] + bugTraces(.legacy) + expiredUploadTraces() + expiredCountTraces() + legacyEdgeCases()
     }
 
     /// legacy and strict: the unconsumed limit counts live packages only (`consumed_at IS NULL AND
@@ -497,7 +497,7 @@ enum InventoryCases {
                 "100 packages expired one second ago, not swept, then a batch of 100", ["UnconsumedLimit", "Lifetime"],
                 publishSource,
                 [batch((1...100).map { kp("u\($0)", notAfter: soon) }), advance(601), batch(kps("w", 1...100))]),
-        ] + legacyEdgeCases()
+        ]
     }
 
     static let expirySource = "\(legacy)/handlers/mls_chat/publish_key_packages.rs:106-110,239-268"

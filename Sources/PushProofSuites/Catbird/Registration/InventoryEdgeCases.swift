@@ -34,10 +34,38 @@ extension InventoryCases {
                     revoke(tablet), enroll(a), revoke(tablet),
                     ["op": "revokeDevice", "owner": .string(bob), "device": .string(phone)], revoke(),
                 ]),
+            trace(
+                "a sweep, a step the clean server does not have: that step is refused, the trace goes on",
+                ["StatusMachine"], unsupportedStep, [enroll(a), sweep, claim(device: phone)]),
+            // A package's lifetime is in its bytes: without notBefore it was made an hour before
+            // the trace starts, at every step, so the same upload is the same body after the clock moves.
+            trace(
+                "an enrollment replayed with its key after the clock moved: the same body, the first answer",
+                ["Idempotency"], idempotency, [keyed(enroll(a), "op-1"), advance(10), keyed(enroll(a), "op-1")]),
+            trace(
+                "after the clock moved, a package's default notBefore is still an hour before the trace's start",
+                ["Lifetime"], replenish,
+                [enroll([kp("a1")]), advance(1), publish([kp("b1", notAfter: now + 1 + 2_592_000)])]),
         ]
     }
 
+    static let unsupportedStep =
+        "docs/vector-format.md (catbird.inventoryTrace: a step the profile does not have is refused as that step, UNSUPPORTED_STEP, 400)"
+
+    /// The legacy flows' edges, in legacy and in strict (the same flows with the bugs fixed).
     static func legacyEdgeCases() -> [VectorCase] {
-        [clockAtItsEnd]
+        [
+            clockAtItsEnd,
+            trace(
+                "an enroll, a step the legacy server does not have: that step is refused, the claim goes on",
+                ["StatusMachine"], unsupportedStep, [batch([kp("p1")]), enroll([kp("e1")]), claim()]),
+            trace(
+                "consume, release, expire and revoke, steps the legacy server does not have: each refused",
+                ["StatusMachine"], unsupportedStep,
+                [batch([kp("p1")]), on("consume", "p1"), on("release", "p1"), on("expire", "p1"), revoke(), claim()]),
+            trace(
+                "a publish with an idempotency key (the legacy server keeps no records): refused, nothing stored",
+                ["Idempotency"], unsupportedStep, [batch([kp("p1")]), keyed(publish([kp("p2")]), "k1"), claim()]),
+        ]
     }
 }
