@@ -46,6 +46,15 @@ extension InventoryCases {
                 "after the clock moved, a package's default notBefore is still an hour before the trace's start",
                 ["Lifetime"], replenish,
                 [enroll([kp("a1")]), advance(1), publish([kp("b1", notAfter: now + 1 + 2_592_000)])]),
+            // The default notBefore held at the bottom of Int64 (docs/vector-format.md).
+            trace(
+                "the trace starting at -2^63: the default notBefore is held there, equal to now, so not before it",
+                ["Lifetime", "Clock"], "docs/vector-format.md (notBefore defaults to the start - 3600, held at -2^63)",
+                [enroll([kp("a1", notAfter: .min + 2_592_000)])], start: .min),
+            trace(
+                "the trace starting at -2^63 + 3601: the default notBefore is -2^63 + 1, a lifetime of exactly 2,595,600 s",
+                ["Lifetime", "Clock"], "docs/vector-format.md (notBefore defaults to the start - 3600, held at -2^63)",
+                [enroll([kp("a1", notAfter: .min + 1 + 2_595_600)])], start: .min + 3601),
         ]
     }
 
