@@ -52,17 +52,28 @@ public struct OpenMLSKeyPackage: Sendable {
     /// tls_codec lib.rs:186-198): the version, the KeyPackage, then a version other than 1.0 or a
     /// KeyPackage version other than the message's is a decoding error; then nothing may follow.
     public static func decodeMessage(_ bytes: [UInt8]) throws(MLSDecodingError) -> OpenMLSKeyPackage {
+        try decodeMessageSized(bytes).keyPackage
+    }
+
+    /// `decodeMessage`, with the size openmls computes for the KeyPackage when it writes it again
+    /// (`tls_serialized_len`): more than its bytes where an extension's data is exactly 0x3FFF
+    /// bytes long (extensions/codec.rs:16-26), and then openmls cannot write it at all
+    /// (tls_codec lib.rs:135-154 refuses a count that is not the bytes written).
+    public static func decodeMessageSized(_ bytes: [UInt8]) throws(MLSDecodingError)
+        -> (keyPackage: OpenMLSKeyPackage, writtenSize: Int)
+    {
         var r = TLSCodecReader(bytes)
         let version = try r.uint16("version").value
         let format = try r.uint16("wire_format").value
         guard format == MLSMessage.WireFormat.keyPackage.rawValue else { throw .wrongWireFormat(format) }
-        let kp = try read(&r).value
+        let read = try read(&r)
+        let kp = read.value
         guard version == KeyPackage.mls10 else { throw .malformed("MLSMessage version \(version) is not 1.0") }
         guard kp.version == version else {
             throw .malformed("KeyPackage version \(kp.version) is not its MLSMessage's (\(version))")
         }
         guard r.remaining == 0 else { throw .trailingData(count: r.remaining) }
-        return kp
+        return (kp, read.size)
     }
 
     /// `KeyPackageIn::tls_deserialize` on raw KeyPackage bytes: what follows is not read.

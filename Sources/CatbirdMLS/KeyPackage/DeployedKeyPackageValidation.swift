@@ -31,9 +31,15 @@ public enum DeployedKeyPackageValidation {
             throw .decoding(.wrongWireFormat(UInt16(bytes[2]) << 8 | UInt16(bytes[3])))
         }
         // openmls reads the MLSMessage (its first fault in reading order is the answer), then the
-        // server writes the KeyPackage again and compares.
+        // server writes the KeyPackage again (wire.rs:847-853, 891: a failure to write is
+        // Malformed) and compares (892-894).
         let kp: OpenMLSKeyPackage
-        do { kp = try OpenMLSKeyPackage.decodeMessage(bytes) } catch { throw .decoding(error) }
+        let writtenSize: Int
+        do { (kp, writtenSize) = try OpenMLSKeyPackage.decodeMessageSized(bytes) } catch { throw .decoding(error) }
+        guard writtenSize == kp.encoded.count else {
+            throw .decoding(
+                .malformed("openmls cannot write the KeyPackage again: it sizes an extension of 0x3FFF bytes as four"))
+        }
         guard Array(bytes[..<4]) + kp.encoded == bytes else {
             throw .decoding(.nonMinimalLength(field: "the MLSMessage (openmls does not write it again as it came)"))
         }

@@ -542,10 +542,15 @@ def validate_deployed(message):
         decoded = _openmls_decode_message(data)
     except TlsError as error:
         raise ProtocolError(_wire_code(error.kind)) from None
-    # wire.rs:891-894: the KeyPackage written again must be the input.
+    # wire.rs:891 -> 847-853: openmls writes the KeyPackage again; it cannot when the size it sums
+    # is not the bytes it writes (an extension's data of exactly 0x3FFF bytes is sized as four,
+    # extensions/codec.rs:16-26; tls_codec lib.rs:135-154 refuses the difference): Malformed.
+    if decoded.size != len(decoded.enc):
+        raise ProtocolError("MALFORMED")
+    # wire.rs:892-894: the KeyPackage written again must be the input.
     if b"\x00\x01\x00\x05" + decoded.enc != data:
         raise ProtocolError("NON_CANONICAL_ENCODING")
-    # wire.rs:895-898: the mirror structs (wire.rs:64-127) read the same canonical bytes into the
+    # wire.rs:895-897: the mirror structs (wire.rs:62-134) read the same canonical bytes into the
     # same fields, so the KeyPackage as openmls read it stands for them below.
     kp = decoded.value
     leaf = kp["leafNode"]

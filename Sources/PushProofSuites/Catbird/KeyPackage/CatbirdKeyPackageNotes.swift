@@ -13,7 +13,7 @@ enum CatbirdKeyPackageNotes {
         "ExtensionSizing": .init(
             bugType: .edgeCase,
             description:
-                "Extension data of exactly 0x3FFF bytes: openmls counts its length as four bytes when it sizes the list, one more than the two it writes."
+                "Extension data of exactly 0x3FFF bytes: openmls counts its length as four bytes when it sizes the list, two more than the two it writes, so it cannot write the KeyPackage again (tls_codec refuses the difference) and the clean server answers Malformed."
         ),
         "RefHash": .init(
             bugType: .wrongPrimitive,
