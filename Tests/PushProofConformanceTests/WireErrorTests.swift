@@ -15,8 +15,8 @@ struct CoarseWireSuite: ConformanceSuite {
         return ["name": .string(name)]
     }
 
-    static let wire: @Sendable (Profile, String) -> String? = { profile, _ in
-        profile == .deployed ? "InvalidName" : nil
+    static let wire: @Sendable (OperationRequest, String) -> String? = { request, _ in
+        request.profile == .deployed ? "InvalidName" : nil
     }
 
     static let handler: SuiteOperation.Handler = { request in

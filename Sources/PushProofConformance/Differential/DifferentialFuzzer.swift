@@ -31,12 +31,12 @@ public struct DifferentialFuzzer: Sendable {
     public var windows: [OperationName: [Int64]]
     /// For an implementation that answers in a deployed server's own codes: the reference's code
     /// as that server puts it on the wire (`ConformanceCatalogue.wireError`).
-    public var wireError: @Sendable (OperationName, Profile, String) -> String?
+    public var wireError: @Sendable (OperationRequest, String) -> String?
 
     public init(
         seed: UInt64, iterations: Int, seconds: Double? = nil, maximumFindings: Int = 10, profiles: Set<Profile> = [],
         meanings: AnswerMeanings, windows: [OperationName: [Int64]] = [:],
-        wireError: @escaping @Sendable (OperationName, Profile, String) -> String? = { _, _, _ in nil }
+        wireError: @escaping @Sendable (OperationRequest, String) -> String? = { _, _ in nil }
     ) {
         self.meanings = meanings
         self.windows = windows
@@ -120,7 +120,7 @@ public struct DifferentialFuzzer: Sendable {
             let request = OperationRequest(operation: base.operation, profile: base.profile, input: input)
             var mine = meanings.judged(reference.perform(request), for: request)
             if implementation.answersWireErrors, case .error(let code, _) = mine,
-                let wire = wireError(base.operation, base.profile, code)
+                let wire = wireError(request, code)
             {
                 mine = .error(code: wire, message: nil)
             }

@@ -139,11 +139,11 @@ public struct VectorFileDeclaration: Sendable {
     /// Runs every case through `reference` and writes down its answers; stops at the first case
     /// whose answer is not the declared one. An operation judged by meaning (`meanings`) gets the
     /// meaning of the reference's output as `expected`, and the output itself in `intermediate`.
-    /// `wireError`: what the deployed server puts on the wire for an operation's refusal, where
-    /// coarser than PushProof's code (`SuiteOperation.wireError`).
+    /// `wireError`: what the deployed server puts on the wire for a request's refusal, where it
+    /// differs from PushProof's code (`SuiteOperation.wireError`).
     public func build(
         with reference: any ConformanceImplementation, meanings: AnswerMeanings = AnswerMeanings(),
-        wireError: @Sendable (OperationName, Profile, String) -> String? = { _, _, _ in nil }
+        wireError: @Sendable (OperationRequest, String) -> String? = { _, _ in nil }
     ) throws -> VectorFile {
         var used: [FlagNote] = []
         var built: [VectorGroup] = []
@@ -203,10 +203,8 @@ public struct VectorFileDeclaration: Sendable {
                     result = .invalid
                 }
                 var wire: String? = nil
-                if case .error(let code, _) = answer, let coarser = wireError(group.operation, group.profile, code),
-                    coarser != code
-                {
-                    wire = coarser
+                if case .error(let code, _) = answer, let onTheWire = wireError(request, code), onTheWire != code {
+                    wire = onTheWire
                 }
                 tests.append(
                     VectorTest(

@@ -16,12 +16,12 @@ public struct ConformanceCatalogue: Sendable {
     /// The operations whose outputs are judged by meaning, not bytes.
     public var meanings: AnswerMeanings { AnswerMeanings(suites: suites) }
 
-    /// What the deployed server puts on the wire for an operation's refusal in a profile, where
-    /// coarser than PushProof's code (`SuiteOperation.wireError`).
-    public var wireError: @Sendable (OperationName, Profile, String) -> String? {
-        var wire: [OperationName: @Sendable (Profile, String) -> String?] = [:]
+    /// What the deployed server puts on the wire for a request's refusal, where it differs from
+    /// PushProof's code (`SuiteOperation.wireError`).
+    public var wireError: @Sendable (OperationRequest, String) -> String? {
+        var wire: [OperationName: @Sendable (OperationRequest, String) -> String?] = [:]
         for operation in suites.flatMap(\.operations) { wire[operation.name] = operation.wireError }
-        return { [wire] operation, profile, code in wire[operation]?(profile, code) }
+        return { [wire] request, code in wire[request.operation]?(request, code) }
     }
 
     /// Each operation's time windows (its suite's `timeWindows`), for differential fuzzing.

@@ -16,17 +16,18 @@ public struct SuiteOperation: Sendable {
     /// Answers the profile allows besides the handler's, for any request (see
     /// `ConformanceImplementation.alternatives`). Nil: none.
     public let alternatives: (@Sendable (OperationRequest) -> [OperationOutcome])?
-    /// The code the deployed server puts on the wire for a refusal with PushProof's code, where
-    /// the wire's is coarser (one `InvalidKeyPackage` for every KeyPackage fault): each such
-    /// test carries it as `wireError`. Nil, or nil for a code: the wire says what PushProof says,
-    /// or the operation has no wire.
-    public let wireError: (@Sendable (Profile, String) -> String?)?
+    /// The code the deployed server puts on the wire for a refusal of this request with
+    /// PushProof's code, where the wire's differs: coarser (one `InvalidKeyPackage` for every
+    /// KeyPackage fault) or finer (Zulip's `REQUEST_VARIABLE_MISSING` for an absent parameter,
+    /// which only the input tells). Each such test carries it as `wireError`. Nil, or nil for a
+    /// code: the wire says what PushProof says, or the operation has no wire.
+    public let wireError: (@Sendable (OperationRequest, String) -> String?)?
 
     public init(
         _ name: OperationName, schema: OperationSchema, profiles: Set<Profile> = [.deployed, .proposal],
         meaning: AnswerMeanings.Meaning? = nil,
         alternatives: (@Sendable (OperationRequest) -> [OperationOutcome])? = nil,
-        wireError: (@Sendable (Profile, String) -> String?)? = nil, handler: @escaping Handler
+        wireError: (@Sendable (OperationRequest, String) -> String?)? = nil, handler: @escaping Handler
     ) {
         self.name = name
         self.schema = schema
@@ -42,7 +43,7 @@ public struct SuiteOperation: Sendable {
         _ name: OperationName, schema: OperationSchema, profiles: Set<Profile> = [.deployed, .proposal],
         meaning: AnswerMeanings.Meaning? = nil,
         alternatives: (@Sendable (OperationRequest) -> [OperationOutcome])? = nil,
-        wireError: (@Sendable (Profile, String) -> String?)? = nil,
+        wireError: (@Sendable (OperationRequest, String) -> String?)? = nil,
         output: @escaping @Sendable (OperationRequest) throws -> JSONValue
     ) {
         self.init(

@@ -23,13 +23,13 @@ public struct RegistrationSuite: ConformanceSuite {
             SuiteOperation(.registrationSeal, schema: RegistrationSchemas.seal, output: RegistrationOperations.seal),
             SuiteOperation(
                 .registrationBouncer, schema: RegistrationSchemas.bouncer, profiles: [.deployed, .hardened, .proposal],
-                alternatives: RegistrationOperations.bouncerAlternatives,
+                alternatives: RegistrationOperations.bouncerAlternatives, wireError: RegistrationWireErrors.bouncer,
                 output: { try RegistrationOperations.bouncer($0, strictness: .strict) }),
             SuiteOperation(
                 .registrationServerParameters, schema: RegistrationSchemas.serverParameters,
                 profiles: [.deployed, .hardened, .proposal],
                 alternatives: RegistrationOperations.serverParametersAlternatives,
-                output: RegistrationOperations.serverParameters),
+                wireError: RegistrationWireErrors.serverParameters, output: RegistrationOperations.serverParameters),
             SuiteOperation(
                 .registrationServerLifecycle, schema: RegistrationSchemas.serverLifecycle,
                 profiles: [.deployed, .hardened, .proposal],

@@ -78,7 +78,7 @@ enum CatbirdIdentityOperations {
     /// The clean server answers every identity refusal (a DID, a device id, a key, a timestamp
     /// or its window) as `InvalidRequest` with a reason string (validation.rs@10b0febc;
     /// docs/catbird.md, "Identity"). PushProof's codes say which check failed.
-    @Sendable static func wireError(_ profile: Profile, _ code: String) -> String? {
-        profile == .deployed && code != harnessInputErrorCode ? "InvalidRequest" : nil
+    @Sendable static func wireError(_ request: OperationRequest, _ code: String) -> String? {
+        request.profile == .deployed && code != harnessInputErrorCode ? "InvalidRequest" : nil
     }
 }

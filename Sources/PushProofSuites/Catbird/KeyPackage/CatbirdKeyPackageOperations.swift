@@ -80,7 +80,7 @@ enum CatbirdKeyPackageOperations {
     /// The clean server's enrollDevice answers every refusal of the upload as `InvalidKeyPackage`,
     /// the validation's variant only in its log (enroll_device.rs@20bfa48c; docs/catbird.md,
     /// "Decoding"). The legacy server refuses nothing: it skips the KeyPackage with HTTP 200.
-    @Sendable static func keyPackageValidateWireError(_ profile: Profile, _ code: String) -> String? {
-        profile == .deployed && code != harnessInputErrorCode ? "InvalidKeyPackage" : nil
+    @Sendable static func keyPackageValidateWireError(_ request: OperationRequest, _ code: String) -> String? {
+        request.profile == .deployed && code != harnessInputErrorCode ? "InvalidKeyPackage" : nil
     }
 }
