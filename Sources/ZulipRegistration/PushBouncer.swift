@@ -84,10 +84,18 @@ public struct PushBouncer: Sendable {
         let registration = try validator.parse(plaintext)
 
         if profile == .deployed {
-            guard let wire = request.tokenId, let claimed = try? TokenId(base64: wire) else {
-                throw .badRequest(.malformedRequestField("token_id"))
+            switch strictness {
+            case .strict:
+                guard let wire = request.tokenId, let claimed = try? TokenId(base64: wire) else {
+                    throw .badRequest(.malformedRequestField("token_id"))
+                }
+                guard claimed.matches(TokenId(token: registration.token)) else { throw .badRequest(.tokenIdMismatch) }
+            case .deployedCompatible:
+                // The text as sent against the token's own id (views.py@5bbfa671:625-628).
+                guard request.tokenId == TokenId(token: registration.token).base64 else {
+                    throw .badRequest(.tokenIdMismatch)
+                }
             }
-            guard claimed.matches(TokenId(token: registration.token)) else { throw .badRequest(.tokenIdMismatch) }
         }
 
         let now = clock.now()

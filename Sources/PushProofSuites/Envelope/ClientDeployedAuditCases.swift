@@ -6,6 +6,13 @@ import ZulipRegistration
 
 /// envelope_client: what the audit against zulip-flutter found, and the edges of each reading (deployed, from tcId 42).
 extension EnvelopeClientVectors {
+    /// Dart's base64 decoder as the index stores it (a pre-null-safety copy; zulip-flutter builds with
+    /// Dart >= 3.13, pubspec.yaml:17, whose base64.dart could not be read: SourceLinesNotRead).
+    static let dartBase64 = "dart-lang/sdk@130a09b2:sdk/lib/convert/base64.dart"
+    static let unreadDart =
+        " (a pre-null-safety copy, the newer of the two the index stores; zulip-flutter@e989e4f builds with Dart "
+        + ">=3.13.0-270.0.dev, pubspec.yaml:17, whose base64.dart could not be read: lines not read in the deciding version)"
+
     static func deployedAudit() -> [VectorCase] {
         [
             // What the audit against zulip-flutter found (docs/audit/envelope.md; tcIds 42-47).
@@ -198,8 +205,9 @@ extension EnvelopeClientVectors {
                 "encrypted_data with non-zero unused bits in its last symbol: base64Decode throws",
                 ["MalformedPayload", "SourceLinesNotRead"],
                 source:
-                    "\(apnsRead); dart-lang/sdk@130a09b2:sdk/lib/convert/base64.dart _Base64Decoder.decodeChunk "
-                    + "(\"Invalid encoding before padding\"; lines not read)",
+                    "\(apnsRead); \(dartBase64):60, 516-523 (base64Decode is Base64Decoder.convert), 711-724 "
+                    + "(_Base64Decoder.decodeChunk: non-zero bits before the padding throw \"Invalid encoding before "
+                    + "padding\")\(unreadDart)",
                 payload: apnsPayload(message).setting(
                     "encrypted_data", to: .string(RegistrationBouncerVectors.bumpTrailingBits(Base64.encode(message)))),
                 code: "MALFORMED_PAYLOAD"),
@@ -207,8 +215,9 @@ extension EnvelopeClientVectors {
                 "encrypted_data with a character outside both base64 alphabets: base64Decode throws",
                 ["MalformedPayload", "SourceLinesNotRead"],
                 source:
-                    "\(apnsRead); dart-lang/sdk@130a09b2:sdk/lib/convert/base64.dart _Base64Decoder.decodeChunk "
-                    + "(\"Invalid character\"; lines not read)",
+                    "\(apnsRead); \(dartBase64):60, 516-523 (base64Decode is Base64Decoder.convert), 561-570 (the "
+                    + "inverse alphabet: both alphabets, '=' and '%' as padding, all else invalid), 737, 748 "
+                    + "(_Base64Decoder.decodeChunk: \"Invalid character\")\(unreadDart)",
                 payload: apnsPayload(message).setting(
                     "encrypted_data", to: .string("*" + String(Base64.encode(message).dropFirst()))),
                 code: "MALFORMED_PAYLOAD"),
@@ -216,8 +225,9 @@ extension EnvelopeClientVectors {
                 "encrypted_data padded with %3D%3D, the URL-encoded =: base64Decode reads it, delivered (PushProof "
                     + "recommends refusing it: hardened tcId 613)", ["LenientBase64", "SourceLinesNotRead"],
                 source:
-                    "\(apnsRead); dart-lang/sdk@130a09b2:sdk/lib/convert/base64.dart _Base64Decoder.decodeChunk and "
-                    + "_checkPadding (`%3D` counts as padding; lines not read); \(delivered)",
+                    "\(apnsRead); \(dartBase64):553-570 (the inverse alphabet takes '%' as a padding character, "
+                    + "which must be followed by 3D), 727-735 (_Base64Decoder.decodeChunk: `%3D` counts as padding), "
+                    + "842-886 (_checkPadding accepts the rest of %3D%3D)\(unreadDart); \(delivered)",
                 payload: apnsPayload(message).setting("encrypted_data", to: .string(percentPadded(message))),
                 outcome: "delivered", also: refusedPayload),
             plaintextCase(

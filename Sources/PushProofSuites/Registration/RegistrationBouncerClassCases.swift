@@ -7,7 +7,7 @@ import ZulipRegistration
 /// order decides the answer), spellings of `token_id`, `ios_app_id` and the box's base64 around
 /// their rules, and dedup over more than two records.
 extension RegistrationBouncerVectors {
-    static let bouncerView = "zulip/zulip@99445ce4:zilencer/views.py"
+    static let bouncerView = "zulip/zulip@5bbfa671:zilencer/views.py"
 
     static func classCases() throws -> [VectorCase] {
         try checkOrderCases() + tokenIdSpellingCases() + iosAppIdSpellingCases() + urlSafeBoxCases()
@@ -19,15 +19,18 @@ extension RegistrationBouncerVectors {
     static func checkOrderCases() throws -> [VectorCase] {
         let t = F.timestamp
         let order =
-            "\(bouncerView) register_remote_push_device: the request's fields, then the key, the box, the "
-            + "registration's model, token_id, liveness"
+            "zulip/zulip@5bbfa671:zilencer/views.py:605-606 (the key first), :613-618 (then the box), :620-623 (then the registration's model), :625-628 (then token_id, a string comparison), :630-634 (then liveness), :663-666 (token_id_base64 is a plain str: no request-field check precedes these)"
+        // The deployed bouncer reads token_id as a plain string and compares it after the box
+        // opens, so a malformed token_id beside a bad key is the key's refusal there: acceptable.
+        let keyFirst =
+            "zulip/zulip@5bbfa671:zilencer/views.py:663-666 (token_id_base64: str, no validation as a request field), :605-606 (the key is looked up first: a key the bouncer never had, or a retired one, is InvalidBouncerPublicKeyError), :625-628 (token_id is compared only after the box opens and the model validates): the deployed answer is INVALID_BOUNCER_PUBLIC_KEY"
         func bothFailing(
             _ comment: String, _ code: BouncerError.Kind, _ reason: BouncerError.Reason, _ request: BouncerRequest,
-            now: Int64 = F.now
+            now: Int64 = F.now, result: VectorResult = .invalid, source: String? = nil
         ) throws -> VectorCase {
             try registrationTest(
-                comment, flags: ["CheckOrder", "SourceLinesNotRead"], result: .invalid, code: code,
-                reason: reason, request: request, now: now, source: order)
+                comment, flags: result == .acceptable ? ["CheckOrder", "RequestFieldsFirst"] : ["CheckOrder"],
+                result: result, code: code, reason: reason, request: request, now: now, source: source ?? order)
         }
         var shortIdUnknownKey = F.seal(F.fcm(), label: "order-id-key", to: F.strangerKey).request
         shortIdUnknownKey.tokenId = Base64.encode(Array(TokenId(token: F.fcmToken).bytes.prefix(7)))
@@ -52,11 +55,13 @@ extension RegistrationBouncerVectors {
             tokenIdOf: "some-other-token")
         return [
             try bothFailing(
-                "a 7-byte token_id and a key the bouncer never had: the request's fields first", .badRequest,
-                .malformedRequestField("token_id"), shortIdUnknownKey),
+                "a 7-byte token_id and a key the bouncer never had: the request's fields first; the deployed bouncer "
+                    + "looks the key up first", .badRequest, .malformedRequestField("token_id"), shortIdUnknownKey,
+                result: .acceptable, source: keyFirst),
             try bothFailing(
-                "a token_id with a trailing newline and a retired key: the request's fields first", .badRequest,
-                .malformedRequestField("token_id"), newlineIdRetiredKey),
+                "a token_id with a trailing newline and a retired key: the request's fields first; the deployed "
+                    + "bouncer looks the key up first", .badRequest, .malformedRequestField("token_id"),
+                newlineIdRetiredKey, result: .acceptable, source: keyFirst),
             try bothFailing(
                 "a 7-byte token_id and a registration two days old: the request's fields first", .badRequest,
                 .malformedRequestField("token_id"), shortIdExpired),
@@ -106,9 +111,11 @@ extension RegistrationBouncerVectors {
             var request = F.seal(F.fcm(token), label: "token-id-spelling-\(n)").request
             request.tokenId = spelling.1
             return try registrationTest(
-                "token_id with \(spelling.0)", flags: ["TokenIdSpelling", "SourceLinesNotRead"],
+                "token_id with \(spelling.0)", flags: ["TokenIdSpelling"],
                 result: .invalid, code: .badRequest, reason: .malformedRequestField("token_id"), request: request,
-                source: "\(bouncerView) register_remote_push_device (token_id read as strict base64 of 8 bytes)")
+                source:
+                    "zulip/zulip@5bbfa671:zilencer/views.py:663-666 (token_id_base64: str, taken as sent), :625-628 (compared as a string with base64.b64encode(SHA-256(token)[0:8]): a trailing line feed or CR LF, a space, a tab, the URL-safe alphabet, missing or doubled padding all differ: InvalidEncryptedPushRegistrationError, BAD_REQUEST)"
+            )
         }
     }
 
@@ -131,8 +138,8 @@ extension RegistrationBouncerVectors {
                 result: .invalid, code: .badRequest, reason: .iosAppIdUnknown,
                 request: F.seal(F.apns(app: spelling.1), label: "app-id-spelling-\(n)").request,
                 source:
-                    "zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py ApnsAppId (the pattern ^[.a-zA-Z0-9-]+$, "
-                    + "checked by pydantic-core's regex engine; lines not determined)")
+                    "zulip/zulip@5bbfa671:zilencer/views.py:561 (ios_app_id: ApnsAppId | None), :620-623 (a pattern mismatch is a ValidationError: BAD_REQUEST); zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py:111 (ApnsAppId = Annotated[str, StringConstraints(pattern=\"^[.a-zA-Z0-9-]+$\")]; the only stored copy, 2024, older than FL 468: the FL 468+ bouncer imports it unchanged in name, views.py@5bbfa671:88-95, 561); pydantic/pydantic@d45d8be3 (tag v2.13.1; pydantic 2.13.1 and pydantic-core 2.46.1, the versions zulip/zulip@00a34930:uv.lock pins):pydantic/_internal/_config.py:311 (regex_engine='rust-regex' by default), pydantic-core/src/validators/string.rs:193-206 (the engine chosen: rust-regex unless configured), :291-330 (Regex::new), :333-335 (Regex::is_match), :158-167 (no match: string_pattern_mismatch); rust-lang/regex@b028e4f4 (tag 1.12.3, the regex crate pydantic-core 2.46.1 locks):src/lib.rs:729 ($ is the end of the haystack, not before a final line feed)"
+            )
         }
     }
 
@@ -140,9 +147,8 @@ extension RegistrationBouncerVectors {
     /// value (their payload helper puts `ios_app_id` in every registration, and orjson writes
     /// None as null), and the model's `ApnsAppId | None = None` reads null as the field left out.
     static func iosAppIdNullCases() throws -> [VectorCase] {
-        let tests =
-            "zulip/zulip (FL 468, commit not determined; index id 15023056800):zerver/tests/test_push_registration.py"
-        let model = "\(bouncerView) PushRegistration (ios_app_id: ApnsAppId | None = None; validate_terms)"
+        let tests = "zulip/zulip@0c4c64bd:zerver/tests/test_push_registration.py"
+        let model = "\(bouncerView):561 (ios_app_id: ApnsAppId | None = None), :576-592 (validate_terms)"
         func plaintext(_ kind: String, _ token: String) -> [UInt8] {
             F.plaintext([
                 "token": .string(token), "token_kind": .string(kind), "ios_app_id": .null,
@@ -181,12 +187,12 @@ extension RegistrationBouncerVectors {
         request.encryptedPushRegistration = urlSafe(sealed.request.encryptedPushRegistration)
         return [
             try registrationTest(
-                "URL-safe alphabet with its padding", flags: ["Base64UrlSafe", "SourceLinesNotRead"],
+                "URL-safe alphabet with its padding", flags: ["Base64UrlSafe"],
                 result: .invalid, code: .badRequest, reason: .registrationNotBase64, request: request,
                 intermediate: sealed.intermediate,
                 source:
-                    "\(bouncerView) Base64Encoder.decode (non-validating b64decode: '-' and '_' dropped, the box "
-                    + "short of its bytes does not open)")
+                    "zulip/zulip@5bbfa671:zilencer/views.py:613-618 (Base64Encoder.decode, then decrypt; CryptoError caught: BAD_REQUEST); PyNaCl 1.6.2 (the PyPI wheel of the version and hash zulip/zulip@00a34930:uv.lock pins):nacl/encoding.py:88-90 (base64.b64decode, non-validating); python/cpython@v3.11.7:Lib/base64.py:75-78, 88 ('-' and '_' are outside the alphabet and discarded, so the box is short of its bytes); PyNaCl 1.6.2:nacl/bindings/crypto_box.py:468-473 (the box does not open: CryptoError)"
+            )
         ]
     }
 
@@ -202,11 +208,10 @@ extension RegistrationBouncerVectors {
         let second = F.seal(F.fcm("second-token"), label: "dedup3-second").request
         let third = F.seal(F.fcm("third-token"), label: "dedup3-third").request
         let source =
-            "prakhar1144/zulip@495e4623:zilencer/views.py (a development fork, for the token_id-era structure) "
-            + "dedup on (token_id, realm) over every record"
+            "zulip/zulip@5bbfa671:zilencer/views.py:636-646 (RemotePushDevice.objects.filter(token_id, realm, remote_realm).exists(): any earlier record of the (token_id, realm), whatever its position: return, nothing created), :648-655 (otherwise a new row); the bouncer answers json_success with no device id (:681): the returned record is PushProof's model"
         func repeated(_ comment: String, _ sealed: F.Sealed, prior: [BouncerRequest]) throws -> VectorCase {
             try registrationTest(
-                comment, flags: ["Dedup", "SourceLinesNotRead"], result: .valid, request: sealed.request,
+                comment, flags: ["Dedup"], result: .valid, request: sealed.request,
                 prior: prior, intermediate: sealed.intermediate, source: source)
         }
         return [

@@ -102,8 +102,10 @@ extension RegistrationBouncerVectors {
         try valid(
             "timestamp 1 h in the future: stored, as upstream does (zulip-flutter stamps the request with the "
                 + "device's clock, which may run ahead of the bouncer's)", ["FutureTimestamp"], future,
-            source: "zulip/zulip@99445ce4:zilencer/views.py the liveness check now - timestamp > 86400 (no check of a "
-                + "future timestamp); zulip/zulip-flutter@e989e4f:lib/model/push_device.dart:205-206")
+            source:
+                "zulip/zulip@5bbfa671:zilencer/views.py:630-634 (only now - timestamp > PUSH_REGISTRATION_LIVENESS_TIMEOUT "
+                + "is refused: no check of a future timestamp), :648-655 (stored); "
+                + "zulip/zulip-flutter@e989e4f:lib/model/push_device.dart:205-206")
         let farFuture = F.seal(F.fcm(at: .max), label: "future-max")
         try acceptable(
             "timestamp 2^63-1", ["FutureTimestamp"], code: nil, reason: nil, farFuture.request, farFuture.intermediate,
@@ -221,11 +223,11 @@ extension RegistrationBouncerVectors {
         try acceptable(
             "timestamp is a boolean (pydantic's lax mode reads true as 1, so the deployed bouncer answers "
                 + "REQUEST_EXPIRED; BAD_REQUEST is the strict answer)",
-            ["PlaintextSchema", "LaxTimestamp", "SourceLinesNotRead"], code: .badRequest,
+            ["PlaintextSchema", "LaxTimestamp"], code: .badRequest,
             reason: .wrongType("timestamp"), boolTime.request,
             boolTime.intermediate,
             source:
-                "zulip/zulip@99445ce4:zilencer/views.py PushRegistration (timestamp: int in pydantic's lax mode, then the liveness check; lines not determined)"
+                "zulip/zulip@5bbfa671:zilencer/views.py:562 (timestamp: int, no strict mode), :620-621 (model_validate_json), :630-634 (then the liveness check: true read as 1 is expired, REQUEST_EXPIRED); pydantic/pydantic@d45d8be3 (tag v2.13.1; pydantic 2.13.1 and pydantic-core 2.46.1, the versions zulip/zulip@00a34930:uv.lock pins):pydantic/_internal/_config.py:292 (strict=False by default), pydantic-core/src/input/input_json.rs:168 (lax mode: a JSON bool is the int 0 or 1)"
         )
         try bad(
             "timestamp is a non-numeric string", ["PlaintextSchema"], .wrongType("timestamp"),
@@ -258,7 +260,7 @@ extension RegistrationBouncerVectors {
             code: .badRequest,
             reason: .iosAppIdUnknown, otherApp.request, otherApp.intermediate,
             source:
-                "zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py ApnsAppId (the pattern ^[.a-zA-Z0-9-]+$ only; lines not determined)"
+                "zulip/zulip@5bbfa671:zilencer/views.py:561 (ios_app_id: ApnsAppId | None = None; nothing on the registration path, 558-655, compares it with a list of apps: stored), :648-655; zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py:111 (ApnsAppId = Annotated[str, StringConstraints(pattern=\"^[.a-zA-Z0-9-]+$\")]; the only stored copy, 2024, older than FL 468: the FL 468+ bouncer imports it unchanged in name, views.py@5bbfa671:88-95, 561); pydantic/pydantic@d45d8be3 (tag v2.13.1; pydantic 2.13.1 and pydantic-core 2.46.1, the versions zulip/zulip@00a34930:uv.lock pins):pydantic/_internal/_config.py:311 (regex_engine='rust-regex' by default), pydantic-core/src/validators/string.rs:193-206 (the engine chosen: rust-regex unless configured), :291-330 (Regex::new), :333-335 (Regex::is_match), :158-167 (no match: string_pattern_mismatch)"
         )
         try bad(
             "APNs with ios_app_id as a number", ["IosAppIdRule", "PlaintextSchema"], .wrongType("ios_app_id"),
@@ -276,7 +278,7 @@ extension RegistrationBouncerVectors {
             spaced.request,
             spaced.intermediate,
             source:
-                "zulip/zulip@99445ce4:zilencer/views.py PushRegistration.is_valid_token (bytes.fromhex skips whitespace between pairs; lines not determined)"
+                "zulip/zulip@5bbfa671:zilencer/views.py:569-573 (an APNs token is valid if bytes.fromhex accepts it: stored as sent, space included), :625-628 (its token_id hashes that spelling), :648-655; CPython's bytes.fromhex skips ASCII whitespace between digit pairs (its docstring: 'Spaces between two numbers are accepted'; Objects/bytesobject.c lines not read; checked on CPython 3.11.7)"
         )
         try bad(
             "APNs token with full-width digits", ["ApnsTokenNotHex", "NonAsciiToken"], .apnsTokenNotHex,
@@ -364,7 +366,7 @@ extension RegistrationBouncerVectors {
             ["ApnsTokenNotHex", "SourceLinesNotRead"],
             .apnsTokenNotHex, F.seal(F.apns(String(F.apnsToken.dropLast())), label: "apns-odd"),
             source:
-                "zulip/zulip@99445ce4:zilencer/views.py PushRegistration.is_valid_token (bytes.fromhex refuses a lone digit; lines not determined)"
+                "zulip/zulip@5bbfa671:zilencer/views.py:569-573 (an APNs token must pass bytes.fromhex), :589-590, :620-623 (BAD_REQUEST); CPython's bytes.fromhex refuses a lone final digit ('non-hexadecimal number found'; Objects/bytesobject.c lines not read; checked on CPython 3.11.7)"
         )
         // pydantic's string-to-integer reading, and the app id pattern's refusal (tcIds 81, 82).
         let spelledTime = raw(
@@ -372,10 +374,10 @@ extension RegistrationBouncerVectors {
             F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": .string(" +1_772_513_819.00 ")]))
         try acceptable(
             "timestamp as a string with spaces, a sign, underscores and a zero fraction (pydantic reads it as the "
-                + "integer)", ["LaxTimestamp", "SourceLinesNotRead"], code: .badRequest,
+                + "integer)", ["LaxTimestamp"], code: .badRequest,
             reason: .wrongType("timestamp"), spelledTime.request, spelledTime.intermediate,
             source:
-                "zulip/zulip@99445ce4:zilencer/views.py PushRegistration (timestamp: int, pydantic lax mode: a string is trimmed, underscores and a zero fraction allowed; lines not determined)"
+                "zulip/zulip@5bbfa671:zilencer/views.py:562 (timestamp: int), :620-621 (model_validate_json, lax mode); pydantic/pydantic@d45d8be3 (tag v2.13.1; pydantic 2.13.1 and pydantic-core 2.46.1, the versions zulip/zulip@00a34930:uv.lock pins):pydantic/_internal/_config.py:292 (strict=False), pydantic-core/src/input/input_json.rs:170 (a JSON string through str_as_int), src/input/shared.rs:77-98 (str_as_int, then clean_int_str), :111-169 (whitespace trimmed 115, a leading + dropped 118-123, a zero fraction dropped 146-151, underscores removed 154-159)"
         )
         let badApp = F.seal(F.apns(app: "org.zulip Zulip"), label: "apns-app-pattern")
         try bad(
@@ -383,12 +385,10 @@ extension RegistrationBouncerVectors {
             ["IosAppIdRule", "SourceLinesNotRead"],
             .iosAppIdUnknown, badApp,
             source:
-                "zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py ApnsAppId (the pattern ^[.a-zA-Z0-9-]+$; lines not determined)"
+                "zulip/zulip@5bbfa671:zilencer/views.py:561 (ios_app_id: ApnsAppId | None), :620-623 (pattern mismatch: BAD_REQUEST); zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py:111 (ApnsAppId = Annotated[str, StringConstraints(pattern=\"^[.a-zA-Z0-9-]+$\")]; the only stored copy, 2024, older than FL 468: the FL 468+ bouncer imports it unchanged in name, views.py@5bbfa671:88-95, 561); pydantic/pydantic@d45d8be3 (tag v2.13.1; pydantic 2.13.1 and pydantic-core 2.46.1, the versions zulip/zulip@00a34930:uv.lock pins):pydantic/_internal/_config.py:311 (regex_engine='rust-regex' by default), pydantic-core/src/validators/string.rs:193-206 (the engine chosen: rust-regex unless configured), :291-330 (Regex::new), :333-335 (Regex::is_match), :158-167 (no match: string_pattern_mismatch); zulip/zulip@0c4c64bd:zerver/tests/test_push_registration.py:157-165 (test_register_push_device_error: ios_app_id '* -- +' refused)"
         )
         // Request fields a form POST cannot carry as strings, and a token_id no base64 decoder reads
         // (tcIds 83-85).
-        let tests =
-            "zulip/zulip (FL 468, commit not determined; index id 15023056800):zerver/tests/test_push_registration.py"
         for field in ["bouncer_public_key", "encrypted_push_registration"] {
             cases.append(
                 try registrationTest(
@@ -396,16 +396,16 @@ extension RegistrationBouncerVectors {
                     code: .badRequest, reason: .malformedRequestField(field),
                     request: F.seal(F.fcm(), label: "null-\(field)").request,
                     source:
-                        "\(tests); zerver/lib/request.py RequestVariableMissingError (index id 66525473): a form POST "
-                        + "has no null", nulls: [field]))
+                        "zulip/zulip@5bbfa671:zilencer/views.py:663-666 (realm_uuid, token_id, encrypted_push_registration and bouncer_public_key: str, no default); zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py:522-525 (a parameter absent from the form: RequestVariableMissingError, HTTP 400, code REQUEST_VARIABLE_MISSING), :533-535 (a form value is never None): a form POST has no null",
+                    nulls: [field]))
         }
         var starred = F.seal(F.fcm(), label: "token-id-stars").request
         starred.tokenId = "************"
         try invalid(
-            "token_id of characters outside every base64 alphabet", ["MalformedRequest", "SourceLinesNotRead"],
+            "token_id of characters outside every base64 alphabet", ["MalformedRequest"],
             .badRequest, .malformedRequestField("token_id"), starred, nil,
             source:
-                "\(tests) (a token_id that does not decode is BAD_REQUEST; a non-validating decoder reads these as no bytes)"
+                "zulip/zulip@5bbfa671:zilencer/views.py:663-666 (token_id_base64: str, not decoded on arrival), :625-628 (compared as a string with the token's base64 id: any other text is InvalidEncryptedPushRegistrationError, BAD_REQUEST); zulip/zulip@0c4c64bd:zerver/tests/test_push_registration.py:211-219 (token_id '192057': 'Invalid encrypted_push_registration')"
         )
         return cases + (try classCases())
     }

@@ -28,6 +28,9 @@ enum RegistrationBouncerVectors {
             "the wire format is padded base64, and a decoding failure is the client's error (400), not the "
             + "bouncer's (500)",
         "Base64NonCanonical": "one spelling per box: non-zero unused bits make a second spelling of the same bytes",
+        "RequestFieldsFirst":
+            "a malformed request field is refused before any key lookup or decryption: the cheapest check first, "
+            + "and the answer names the request's own fault",
     ]
 
     /// The hardened profile: each deployed leniency PushProof recommends refusing, on the same
@@ -35,25 +38,31 @@ enum RegistrationBouncerVectors {
     /// future timestamp is not among them: the strict bouncer accepts it too (refusing it is
     /// merely allowed).
     static func hardenedBouncerCases(_ deployed: [VectorCase]) throws -> [VectorCase] {
-        try deployed.enumerated().compactMap { offset, c in
-            guard !c.alsoAccepted.isEmpty, case .error(let code) = c.expectation else { return nil }
-            guard let flag = c.flags.first(where: { hardenedReasons[$0] != nil }), let why = hardenedReasons[flag]
-            else { throw GeneratorError("registration_bouncer: no hardened reason for \(c.comment)") }
-            let what = c.comment.split(separator: " (", maxSplits: 1).first.map(String.init) ?? c.comment
-            let request = OperationRequest(operation: .registrationBouncer, profile: .hardened, input: c.input)
-            let strict = OperationOutcome { .output(try RegistrationOperations.bouncer(request, strictness: .strict)) }
-            guard case .error(code, _) = strict else {
-                throw GeneratorError("registration_bouncer hardened (\(c.comment)): the strict answer is not \(code)")
-            }
-            let deployedAnswer = OperationOutcome {
-                .output(try RegistrationOperations.bouncer(request, strictness: .deployedCompatible))
-            }
-            return VectorCase(
-                comment: "\(what) is refused. Why: \(why) (deployed tcId \(offset + 1))",
-                flags: c.flags.filter { $0 != "SourceLinesNotRead" }, input: c.input, code: code,
-                intermediate: c.intermediate, deployedAnswer: deployedAnswer == strict ? nil : deployedAnswer.json,
-                check: c.check)
+        // The check-order cases last: tcIds are stable (docs/vector-format.md), and they follow the block.
+        let cases = try deployed.enumerated().compactMap { offset, c -> (VectorCase, Bool)? in
+            try hardenedBouncerCase(offset: offset, c).map { ($0, c.flags.contains("RequestFieldsFirst")) }
         }
+        return cases.filter { !$0.1 }.map(\.0) + cases.filter(\.1).map(\.0)
+    }
+
+    static func hardenedBouncerCase(offset: Int, _ c: VectorCase) throws -> VectorCase? {
+        guard !c.alsoAccepted.isEmpty, case .error(let code) = c.expectation else { return nil }
+        guard let flag = c.flags.first(where: { hardenedReasons[$0] != nil }), let why = hardenedReasons[flag]
+        else { throw GeneratorError("registration_bouncer: no hardened reason for \(c.comment)") }
+        let what = c.comment.split(separator: " (", maxSplits: 1).first.map(String.init) ?? c.comment
+        let request = OperationRequest(operation: .registrationBouncer, profile: .hardened, input: c.input)
+        let strict = OperationOutcome { .output(try RegistrationOperations.bouncer(request, strictness: .strict)) }
+        guard case .error(code, _) = strict else {
+            throw GeneratorError("registration_bouncer hardened (\(c.comment)): the strict answer is not \(code)")
+        }
+        let deployedAnswer = OperationOutcome {
+            .output(try RegistrationOperations.bouncer(request, strictness: .deployedCompatible))
+        }
+        return VectorCase(
+            comment: "\(what) is refused. Why: \(why) (deployed tcId \(offset + 1))",
+            flags: c.flags.filter { $0 != "SourceLinesNotRead" }, input: c.input, code: code,
+            intermediate: c.intermediate, deployedAnswer: deployedAnswer == strict ? nil : deployedAnswer.json,
+            check: c.check)
     }
 
     static func proposalBouncerCases() throws -> [VectorCase] {
@@ -191,48 +200,95 @@ enum RegistrationBouncerVectors {
             ])
     }
 
-    /// The upstream item that decides each deployed test (docs/audit/registration.md, part 2).
-    /// The FL 468 bouncer could not be read at a commit, so these name the proposal-era upstream
-    /// bouncer's model and checks, the FL 468 tests by index id, and for the `token_id` dedup a
-    /// development fork; none has line numbers (flag SourceLinesNotRead).
-    static func auditSource(tcId: Int) -> String? {
-        let z = "zulip/zulip@99445ce4:zilencer/views.py"
-        let tests =
-            "zulip/zulip (FL 468, commit not determined; index id 15023056800):zerver/tests/test_push_registration.py"
-        let fork = "prakhar1144/zulip@495e4623:zilencer/views.py (a development fork, for the token_id-era structure)"
+    /// The upstream lines that decide each deployed test without a source of its own
+    /// (docs/audit/registration.md, part 2): the FL 468+ bouncer (zilencer/views.py@5bbfa671),
+    /// its tests (@0c4c64bd) and the libraries it runs on, at the versions its lock file pins.
+    /// `linesRead` is false where the deciding code could be read only without line numbers
+    /// (CPython's C functions, typed_endpoint.py after 2024): those tests carry SourceLinesNotRead.
+    static func auditSource(tcId: Int) -> (source: String, linesRead: Bool)? {
         switch tcId {
         case 1...11:
-            return "\(z) PushRegistration.is_valid_token, validate_terms and the liveness check now - timestamp > 86400"
-        case 12...14: return "\(fork) dedup on (token_id, realm); \(tests) RegisterPushDeviceToBouncer"
-        case 15...18: return "\(z) the liveness check (Python integers: no overflow); \(tests) 'Request expired'"
-        case 19, 20: return "\(z) the liveness check (no check of a future timestamp)"
+            return (
+                "zulip/zulip@5bbfa671:zilencer/views.py:558-562 (PushRegistration: token: str, token_kind: str, ios_app_id: ApnsAppId | None = None, timestamp: int), :564-574 (is_valid_token: 1 to 4096 characters counted by len(), an APNs token through bytes.fromhex), :576-592 (validate_terms: apns or fcm; APNs needs ios_app_id, FCM refuses one), :605-611 (any key still in settings.PUSH_REGISTRATION_ENCRYPTION_KEYS opens its box), :625-628 (token_id = base64 of SHA-256 of the token's UTF-8 [0:8]), :630-634 (refused only when now - timestamp > PUSH_REGISTRATION_LIVENESS_TIMEOUT), :648-655 (a new RemotePushDevice); zulip/zulip@48f74227:zerver/lib/push_notifications.py:95 (PUSH_REGISTRATION_LIVENESS_TIMEOUT = 24 * 60 * 60)",
+                linesRead: true
+            )
+        case 12...14:
+            return (
+                "zulip/zulip@5bbfa671:zilencer/views.py:636-646 (a RemotePushDevice with this token_id in this realm already exists: return, nothing created), :648-655 (otherwise a new row with token_id, realm, remote_realm); zulip/zulip@0c4c64bd:zerver/tests/test_push_registration.py:91-98 (test_register_push_device_success: the same request again, still one device), :101-115 (another token: a second device)",
+                linesRead: true
+            )
+        case 15...18:
+            return (
+                "zulip/zulip@5bbfa671:zilencer/views.py:630-634 (datetime_to_timestamp(now) - timestamp > PUSH_REGISTRATION_LIVENESS_TIMEOUT, in Python integers that do not overflow: RequestExpiredError); zulip/zulip@48f74227:zerver/lib/push_notifications.py:95 (PUSH_REGISTRATION_LIVENESS_TIMEOUT = 24 * 60 * 60); zulip/zulip@0c4c64bd:zerver/tests/test_push_registration.py:137-145 (test_register_push_device_error: two days old, 'Request expired')",
+                linesRead: true
+            )
+        case 20:
+            return (
+                "zulip/zulip@5bbfa671:zilencer/views.py:630-634 (only now - timestamp > PUSH_REGISTRATION_LIVENESS_TIMEOUT is refused: a timestamp in the future passes), :648-655 (stored)",
+                linesRead: true
+            )
         case 21...25:
-            return
-                "\(z) bouncer_public_key looked up in settings.PUSH_REGISTRATION_ENCRYPTION_KEYS (exact string); \(tests) 'Invalid bouncer_public_key'"
+            return (
+                "zulip/zulip@5bbfa671:zilencer/views.py:605-606 (bouncer_public_key not in settings.PUSH_REGISTRATION_ENCRYPTION_KEYS, an exact dict-key match: InvalidBouncerPublicKeyError; a retired key is one taken out of that map), :663-666 (bouncer_public_key: str, read as sent); zulip/zulip@0c4c64bd:zerver/tests/test_push_registration.py:129-135 (test_register_push_device_error: 'Invalid bouncer_public_key')",
+                linesRead: true
+            )
         case 26...40:
-            return "\(z) SealedBox.decrypt, TypeError and CryptoError caught as InvalidEncryptedPushRegistrationError"
-        case 41...52, 54: return "\(z) PushRegistration.model_validate_json (a pydantic ValidationError is BAD_REQUEST)"
-        case 55...61, 63, 64, 66:
-            return "\(z) PushRegistration.validate_terms and is_valid_token (ValueError is BAD_REQUEST); \(tests)"
+            return (
+                "zulip/zulip@5bbfa671:zilencer/views.py:609-611 (SealedBox over the named key's private key), :613-618 (Base64Encoder.decode, then unseal_box.decrypt; TypeError and CryptoError become InvalidEncryptedPushRegistrationError, BAD_REQUEST); PyNaCl 1.6.2 (the PyPI wheel of the version and hash zulip/zulip@00a34930:uv.lock pins):nacl/public.py:391-421 (SealedBox.decrypt calls crypto_box_seal_open), nacl/bindings/crypto_box.py:453-461 (under 48 bytes: nacl.exceptions.TypeError), :468-473 (libsodium refuses the box: CryptoError), nacl/exceptions.py:24, 44 (that TypeError is both builtins.TypeError and CryptoError)",
+                linesRead: true
+            )
+        case 41...52, 54:
+            return (
+                "zulip/zulip@5bbfa671:zilencer/views.py:558-562 (the model's fields and types), :620-623 (PushRegistration.model_validate_json; a pydantic ValidationError becomes InvalidEncryptedPushRegistrationError, BAD_REQUEST); pydantic/pydantic@d45d8be3 (tag v2.13.1; pydantic 2.13.1 and pydantic-core 2.46.1, the versions zulip/zulip@00a34930:uv.lock pins):pydantic-core/src/input/input_json.rs:164-172 (an int from JSON: an integral float or a numeric string, else int_type), pydantic-core/src/input/shared.rs:77-98 (str_as_int: 'yesterday' is int_parsing), :202-212 (float_as_int: a fraction is int_from_float)",
+                linesRead: true
+            )
+        case 55...61, 63, 64:
+            return (
+                "zulip/zulip@5bbfa671:zilencer/views.py:576-592 (validate_terms: token_kind apns or fcm, 578-579; APNs without ios_app_id, 581-582; FCM with one, 584-587; is_valid_token false, 589-590: ValueError), :564-574 (is_valid_token: empty or over 4096 characters by len(); an APNs token bytes.fromhex refuses), :561 (ios_app_id: ApnsAppId | None: a number is string_type), :620-623 (the ValueError surfaces as a pydantic ValidationError: BAD_REQUEST); zulip/zulip@0c4c64bd:zerver/tests/test_push_registration.py:167-209 (test_register_push_device_error: token_kind 'xyz', APNs without ios_app_id, FCM with one, an empty token, a non-hex token: 'Invalid encrypted_push_registration')",
+                linesRead: true
+            )
+        case 66:
+            return (
+                "zulip/zulip@5bbfa671:zilencer/views.py:564-574 (is_valid_token: an APNs token must pass bytes.fromhex), :589-590 (ValueError), :620-623 (BAD_REQUEST); CPython's bytes.fromhex (Objects/bytesobject.c _PyBytes_FromHex) refuses full-width digits (lines not read: no copy of CPython's C sources here; checked on CPython 3.11.7); zulip/zulip@0c4c64bd:zerver/tests/test_push_registration.py:201-209 (a non-hex token refused)",
+                linesRead: false
+            )
         case 67...70:
-            return "\(z) PushRegistration (pydantic: extra keys ignored, the last duplicate kept, lax integers)"
+            return (
+                "zulip/zulip@5bbfa671:zilencer/views.py:558-562 (PushRegistration sets no model_config: pydantic's defaults), :620-621 (model_validate_json); pydantic/pydantic@d45d8be3 (tag v2.13.1; pydantic 2.13.1 and pydantic-core 2.46.1, the versions zulip/zulip@00a34930:uv.lock pins):pydantic/_internal/_config.py:278 (extra=None) and pydantic-core/src/validators/model_fields.rs:67 (so ExtraBehavior::Ignore), :458-467 (an unknown key is skipped); pydantic-core/src/validators/model_fields.rs:303-340 and src/lookup_key.rs:140-155 (a field is looked up over the JSON object's members in reverse: the last duplicate wins); pydantic/_internal/_config.py:292 (strict=False) and pydantic-core/src/input/input_json.rs:169-170 (lax: an integral float or a numeric string is an int), src/input/shared.rs:77-98, :202-212",
+                linesRead: true
+            )
         case 71...73:
-            return "\(tests) test_register_push_device_error (a token_id that does not match the token)"
+            return (
+                "zulip/zulip@5bbfa671:zilencer/views.py:625-628 (token_id compared as a string with base64 of SHA-256(token.encode())[0:8], the token hashed as sent, no case folding: InvalidEncryptedPushRegistrationError, BAD_REQUEST); zulip/zulip@0c4c64bd:zerver/tests/test_push_registration.py:211-219 (test_register_push_device_error, 'Invalid `token_id`': token_id '192057', 'Invalid encrypted_push_registration')",
+                linesRead: true
+            )
         case 74:
-            return
-                "\(tests); zerver/lib/request.py RequestVariableMissingError (index id 66525473): a form POST has no null"
-        case 75...79:
-            return "\(z) Base64Encoder.decode (non-validating b64decode; binascii.Error not caught: HTTP 500)"
+            return (
+                "zulip/zulip@5bbfa671:zilencer/views.py:663-666 (realm_uuid, token_id, encrypted_push_registration and bouncer_public_key: str, no default); zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py:522-525 (a parameter absent from the form: RequestVariableMissingError, HTTP 400, code REQUEST_VARIABLE_MISSING), :533-535 (a form value is never None): a form POST has no null",
+                linesRead: false
+            )
+        case 75...78:
+            return (
+                "zulip/zulip@5bbfa671:zilencer/views.py:613-618 (Base64Encoder.decode before the box; only TypeError and CryptoError are caught, so binascii.Error is an uncaught HTTP 500); PyNaCl 1.6.2 (the PyPI wheel of the version and hash zulip/zulip@00a34930:uv.lock pins):nacl/encoding.py:88-90 (Base64Encoder.decode is base64.b64decode, non-validating); python/cpython@v3.11.7:Lib/base64.py:65-88 (b64decode(validate=False) calls binascii.a2b_base64(s, strict_mode=False): characters outside the alphabet are discarded before the padding check, 75-78; bad padding raises binascii.Error, 72-73)",
+                linesRead: true
+            )
+        case 79:
+            return (
+                "zulip/zulip@5bbfa671:zilencer/views.py:613-618 (Base64Encoder.decode before the box); PyNaCl 1.6.2 (the PyPI wheel of the version and hash zulip/zulip@00a34930:uv.lock pins):nacl/encoding.py:88-90 (base64.b64decode, non-validating); python/cpython@v3.11.7:Lib/base64.py:83-88 (binascii.a2b_base64(s, strict_mode=False)); non-zero unused bits in the last symbol pass in non-strict mode (Modules/binascii.c lines not read; checked on CPython 3.11.7)",
+                linesRead: false
+            )
         default: return nil
         }
     }
 
     static func sourced(_ cases: [VectorCase]) -> [VectorCase] {
         cases.enumerated().map { offset, c in
-            guard c.source == nil, let source = auditSource(tcId: offset + 1) else { return c }
+            guard c.source == nil, let audit = auditSource(tcId: offset + 1) else { return c }
             var sourcedCase = c
-            sourcedCase.source = source
-            if !sourcedCase.flags.contains("SourceLinesNotRead") { sourcedCase.flags.append("SourceLinesNotRead") }
+            sourcedCase.source = audit.source
+            if !audit.linesRead, !sourcedCase.flags.contains("SourceLinesNotRead") {
+                sourcedCase.flags.append("SourceLinesNotRead")
+            }
             return sourcedCase
         }
     }

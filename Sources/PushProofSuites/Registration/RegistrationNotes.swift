@@ -68,6 +68,11 @@ enum RegistrationNotes {
             description:
                 "An optional field that is null is left out of the plaintext, as zulip-flutter's generated toJson does (`?instance.iosAppId`)."
         ),
+        "RequestFieldsFirst": .init(
+            bugType: .edgeCase,
+            description:
+                "LENIENCY: the deployed bouncer reads token_id as a plain string and compares it after the box opens, so a malformed token_id beside a bad key is refused for the key; PushProof refuses the request's own fault first (hardened)."
+        ),
         "CheckOrder": .init(
             bugType: .edgeCase,
             description:

@@ -79,12 +79,15 @@ enum RegistrationOperations {
     static func bouncer(_ request: OperationRequest, strictness: BouncerStrictness) throws -> JSONValue {
         var bouncer = try makeBouncer(request, strictness: strictness)
         for prior in try request.reader.optionalArray("priorRequests") {
-            guard let parsed = try? BouncerRequest.parse(prior, profile: bouncer.profile),
+            guard
+                let parsed = try? BouncerRequest.parse(
+                    prior, profile: bouncer.profile, checksTokenId: strictness == .strict),
                 (try? bouncer.register(parsed)) != nil
             else { throw InputError("a prior request was refused") }
         }
         let result = try bouncer.register(
-            try BouncerRequest.parse(try request.reader.field("request"), profile: bouncer.profile))
+            try BouncerRequest.parse(
+                try request.reader.field("request"), profile: bouncer.profile, checksTokenId: strictness == .strict))
         return .object([
             .init("deviceId", .integer(result.device.deviceId)),
             .init("created", .bool(result.created)),

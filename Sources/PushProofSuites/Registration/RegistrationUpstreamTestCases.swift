@@ -47,15 +47,6 @@ extension RegistrationBouncerVectors {
     static func upstreamTestCases() throws -> [VectorCase] {
         typealias U = UpstreamRegistrationTests
         let apps = [F.iosAppId, U.iosAppId]
-        let success = "test_register_push_device_success"
-        let errors = "test_register_push_device_error"
-        let bouncerOrder =
-            "\(bouncerView) register_remote_push_device: key lookup, Base64Encoder.decode, SealedBox.decrypt, "
-            + "PushRegistration, liveness (the FL 468 bouncer is not stored; lines not determined)"
-        let dedup =
-            "prakhar1144/zulip@495e4623:zilencer/views.py do_register_remote_push_device: an existing "
-            + "(token_id, realm) row is returned unchanged (a development fork; lines not determined)"
-
         let apns = F.seal(plaintext: U.plaintext(), label: "upstream/apns-c0ffee", tokenIdOf: U.token)
         let android = F.seal(
             plaintext: U.plaintext("android-tokenaz", kind: "fcm", app: nil), label: "upstream/fcm-android",
@@ -78,38 +69,44 @@ extension RegistrationBouncerVectors {
             try registrationTest(
                 "upstream's APNs registration: token c0ffee, ios_app_id example.app (served), its plaintext in "
                     + "the order token, token_kind, ios_app_id, timestamp: stored",
-                flags: ["Normal", "KnownAnswer", "UpstreamTest", "SourceLinesNotRead"], result: .valid,
+                flags: ["Normal", "KnownAnswer", "UpstreamTest"], result: .valid,
                 request: apns.request,
                 iosAppIds: apps, intermediate: apns.intermediate,
-                source: "\(U.cite(success, "73-89", "73-91")); helper \(U.file):33-71; \(bouncerOrder)"),
+                source:
+                    "zulip/zulip@0c4c64bd:zerver/tests/test_push_registration.py:73-89 (test_register_push_device_success; index id 15023056800: 73-91); helper zulip/zulip@0c4c64bd:zerver/tests/test_push_registration.py:33-71; zulip/zulip@5bbfa671:zilencer/views.py:605-611 (key lookup), :613-618 (Base64Encoder.decode, SealedBox.decrypt), :620-623 (PushRegistration), :625-628 (token_id), :630-634 (liveness), :648-655 (stored), :681 (json_success, no device id)"
+            ),
             try registrationTest(
                 "the byte-identical request again: the existing record, nothing created",
-                flags: ["Dedup", "UpstreamTest", "SourceLinesNotRead"], result: .valid, request: apns.request,
+                flags: ["Dedup", "UpstreamTest"], result: .valid, request: apns.request,
                 prior: [apns.request], iosAppIds: apps, intermediate: apns.intermediate,
-                source: "\(U.cite(success, "91-98", "93-100")); \(dedup)"),
+                source:
+                    "zulip/zulip@0c4c64bd:zerver/tests/test_push_registration.py:91-98 (test_register_push_device_success; index id 15023056800: 93-100); zulip/zulip@5bbfa671:zilencer/views.py:636-646 (an existing RemotePushDevice with this token_id in this realm is left as it is: return, nothing created), :648-655 (a new token: a new row)"
+            ),
             try registrationTest(
                 "after the APNs registration and its repeat, upstream's FCM registration with \"ios_app_id\": "
                     + "null: a second record (the repeat created none)",
-                flags: ["Dedup", "IosAppIdRule", "UpstreamTest", "SourceLinesNotRead"], result: .valid,
+                flags: ["Dedup", "IosAppIdRule", "UpstreamTest"], result: .valid,
                 request: android.request, prior: [apns.request, apns.request], iosAppIds: apps,
                 intermediate: android.intermediate,
-                source: "\(U.cite(success, "101-115", "103-119")); \(dedup)"),
+                source:
+                    "zulip/zulip@0c4c64bd:zerver/tests/test_push_registration.py:101-115 (test_register_push_device_success; index id 15023056800: 103-119); zulip/zulip@5bbfa671:zilencer/views.py:636-646 (an existing RemotePushDevice with this token_id in this realm is left as it is: return, nothing created), :648-655 (a new token: a new row)"
+            ),
             try registrationTest(
                 "encrypted_push_registration is a plain word, \"random-string-no-encryption\": BAD_REQUEST "
                     + "(strictly not base64; read as the deployed bouncer reads it, an 18-byte box)",
-                flags: ["MalformedRequest", "UpstreamTest", "SourceLinesNotRead"], result: .invalid,
+                flags: ["MalformedRequest", "UpstreamTest"], result: .invalid,
                 code: .badRequest, reason: .registrationNotBase64, request: notABox, iosAppIds: apps,
                 source:
-                    "\(U.cite(errors, "147-155", "151-159")); \(bouncerView) Base64Encoder.decode (non-validating) "
-                    + "and SealedBox.decrypt, TypeError caught as InvalidEncryptedPushRegistrationError"),
+                    "zulip/zulip@0c4c64bd:zerver/tests/test_push_registration.py:147-155 (test_register_push_device_error; index id 15023056800: 151-159); zulip/zulip@5bbfa671:zilencer/views.py:613-618 (Base64Encoder.decode, non-validating, then SealedBox.decrypt; TypeError caught as InvalidEncryptedPushRegistrationError); python/cpython@v3.11.7:Lib/base64.py:75-78, 88 (the three '-' discarded: 24 symbols, 18 bytes); PyNaCl 1.6.2 (the PyPI wheel of the version and hash zulip/zulip@00a34930:uv.lock pins):nacl/bindings/crypto_box.py:453-461 (under 48 bytes: TypeError)"
+            ),
             try registrationTest(
                 "token_id \"192057\" (six symbols, unpadded) beside a good box: BAD_REQUEST",
-                flags: ["MalformedRequest", "TokenIdSpelling", "UpstreamTest", "SourceLinesNotRead"],
+                flags: ["MalformedRequest", "TokenIdSpelling", "UpstreamTest"],
                 result: .invalid, code: .badRequest, reason: .malformedRequestField("token_id"),
                 request: oddTokenId, iosAppIds: apps,
                 source:
-                    "\(U.cite(errors, "211-219", "215-223")) (answered with the box's error text; where the FL 468 "
-                    + "bouncer compares token_id, and so the check order against the key lookup, is not read)"),
+                    "zulip/zulip@0c4c64bd:zerver/tests/test_push_registration.py:211-219 (test_register_push_device_error; index id 15023056800: 215-223) (answered with the box's error text); zulip/zulip@5bbfa671:zilencer/views.py:605-606 (the key is looked up first), :625-628 (token_id compared as a string after the box opens and the model validates: InvalidEncryptedPushRegistrationError)"
+            ),
         ]
     }
 }

@@ -121,16 +121,11 @@ class Bouncer:
         self.devices = []  # (realm, token_id) -> record, in creation order
 
     def register(self, request):
+        """register_remote_push_device (zilencer/views.py@5bbfa671:558-681), its steps in order."""
         for field in ("realm_uuid", "bouncer_public_key", "encrypted_push_registration", "token_id"):
-            if not isinstance(request.get(field), str):
+            if not isinstance(request.get(field), str):  # :663-666, every field a plain str
                 raise bad()
-        try:
-            claimed = b64decode_strict(request["token_id"])
-        except ValueError:
-            raise bad()
-        if len(claimed) != 8:
-            raise bad()
-        keys = self.active.get(request["bouncer_public_key"])  # the exact string
+        keys = self.active.get(request["bouncer_public_key"])  # :605-606, the exact string
         if keys is None:
             raise ProtocolError("INVALID_BOUNCER_PUBLIC_KEY")
         # PyNaCl's Base64Encoder.decode is the non-validating base64.b64decode: characters outside
@@ -144,7 +139,8 @@ class Bouncer:
         except (TypeError, CryptoError):
             raise bad()
         reg = validate_plaintext(plaintext)
-        if not hmac.compare_digest(claimed, token_id(reg["token"])):
+        # :625-628: token_id is the text as sent, against base64 of the token's own id.
+        if not hmac.compare_digest(request["token_id"].encode("utf-8"), b64encode(token_id(reg["token"])).encode()):
             raise bad()
         if self.now - reg["timestamp"] > LIVENESS:
             raise ProtocolError("REQUEST_EXPIRED")

@@ -42,16 +42,28 @@ enum CatbirdIdentityMutants {
             else { return nil }
             return .output(["did": .string(did)])
         },
-        // Bugs the vectors miss on purpose: differential fuzzing must find them
-        // (`pushproof fuzz --all-mutants`).
         Mutant(
             id: "did-plc-accepts-digit-one", bugClass: .leniency,
-            summary: "did:plc identifiers take `1` as if it were base32 (an l/1 confusion)", detection: .fuzzing
+            summary: "did:plc identifiers take `1` as if it were base32 (an l/1 confusion)"
         ) { request, reference in
             guard request.operation == .catbirdBareDid, let did = request.input["did"]?.stringValue,
                 did.hasPrefix("did:plc:"), did.contains("1"),
                 (try? BareDid(parsing: did.replacingOccurrences(of: "1", with: "l"))) != nil
             else { return nil }
+            return .output(["did": .string(did)])
+        },
+        // Bugs the vectors miss on purpose: differential fuzzing must find them
+        // (`pushproof fuzz --all-mutants`).
+        Mutant(
+            id: "did-plc-upper-case-tail", bugClass: .modifiedParameter,
+            summary: "did:plc identifiers are lower-cased from the 16th character on before the check",
+            detection: .fuzzing
+        ) { request, reference in
+            guard request.operation == .catbirdBareDid, let did = request.input["did"]?.stringValue,
+                did.hasPrefix("did:plc:"), did.count == 32
+            else { return nil }
+            let folded = did.prefix(23) + did.dropFirst(23).lowercased()
+            guard folded != did, (try? BareDid(parsing: String(folded))) != nil else { return nil }
             return .output(["did": .string(did)])
         },
         Mutant(

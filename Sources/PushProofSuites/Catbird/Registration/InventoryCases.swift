@@ -57,7 +57,11 @@ enum InventoryCases {
         "joshlacal/mls-ds@20bfa48c:server/src/handlers/chat/enroll_device.rs:77-94 (a replay answered before the "
         + "absence lock, :99) joshlacal/mls-ds@0084ced7:server/src/handlers/chat/context.rs:313-324 (the stored "
         + "answer replayed verbatim), :379 (IdempotencyConflict) "
-        + "joshlacal/mls-ds@d57a635f:server/src/handlers/chat/errors.rs:165-172 (409)"
+        + "joshlacal/mls-ds@d57a635f:server/src/handlers/chat/errors.rs:165-172 (409) "
+        + "joshlacal/mls-ds@20bfa48c:server/tests/chat_protocol_device_handlers.rs:1092-1133 "
+        + "(replenish_same_idempotency_key_different_body_is_invalid_request, #[ignore]: IdempotencyConflict with "
+        + "HTTP 400, the mapping of its time, errors.rs@65f33db1:148-163 sending a code without an arm as 400; "
+        + "the CONFLICT arm is errors.rs@d57a635f:165-172)"
     static let replayAfterRevocation =
         "joshlacal/mls-ds@20bfa48c:server/src/chat_protocol/repository/auth.rs (validate_completed_business_authority: "
         + "a replay locks the device again and meets DeviceRevoked; lines not read) "
@@ -66,8 +70,10 @@ enum InventoryCases {
     static let replenishIdempotency =
         "joshlacal/mls-ds@20bfa48c:server/src/handlers/chat/replenish_key_packages.rs:66-85 (the idempotency "
         + "arbitration, after the device's authorization), :138-153 (the answer recorded, then the commit) "
-        + "joshlacal/mls-ds@20bfa48c:server/src/chat_protocol/repository/prelude.rs (arbitrate_operation_only: one "
-        + "record per key, whatever the endpoint; lines not read)"
+        + "joshlacal/mls-ds@20bfa48c:server/src/chat_protocol/repository/prelude.rs:1943-1976 "
+        + "(arbitrate_operation_only: a claim by operation id alone; one that does not match is OperationIdConflict, "
+        + ":1964-1966), :155-163 (OperationClaimRow::matches: principal, endpoint, mutation kind, request digest, "
+        + "wrapper hash, signature)"
     static let declaredRef =
         "joshlacal/mls-ds@20bfa48c:server/src/handlers/chat/enroll_device.rs:206-210 (the declared keyPackageRef "
         + "against the computed one: InvalidKeyPackage) "
