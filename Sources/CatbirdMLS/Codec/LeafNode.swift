@@ -89,6 +89,13 @@ public struct LeafNode: Equatable, Sendable {
         return w.bytes
     }
 
+    /// The LeafNode as it is written inside a KeyPackage or a ratchet tree.
+    public var encoded: [UInt8] {
+        var w = TLSWriter()
+        write(&w)
+        return w.bytes
+    }
+
     func write(_ w: inout TLSWriter) {
         writeContent(&w)
         w.opaque(signature)

@@ -387,7 +387,7 @@ extension CatbirdKeyPackageValidateVectors {
         return cases + openmlsDecoding(c, base: base, deployed: true) + deployedSignatureAndRefClasses(c, base: base)
             + deployedDecodingClasses(c, base: base) + deployedSmallOrderR(c, base: base)
             + deployedGreaseClass(c, base: base) + deployedSuiteClass(c) + deployedHeaderEdges(c, base: base)
-            + deployedExtensionSizingLengths(c, base: base)
+            + deployedExtensionSizingLengths(c, base: base) + extensionDataEdges(c, base: base, deployed: true)
     }
 
     /// Small-order leaf keys and cofactored-only signatures (verify_strict refuses both), a
