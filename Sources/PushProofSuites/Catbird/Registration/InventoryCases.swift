@@ -26,7 +26,7 @@ enum InventoryCases {
         + "DuplicateKeyPackage)"
     /// The clean lexicon's batch bounds and the signed body's ref order.
     static let lexicon =
-        "joshlacal/mls-ds@1bd2929c:lexicon/blue/catbird/chat/blue.catbird.chat.defs.json (#keyPackageReplenishmentBody keyPackages minLength 1, maxLength 100; lines not read)"
+        "joshlacal/mls-ds@1bd2929c:lexicon/blue/catbird/chat/blue.catbird.chat.defs.json:355-366 (#keyPackageReplenishmentBody; :362 keyPackages minLength 1, maxLength 100)"
     /// Lines counted in the stored file.
     static let contractOrder =
         "joshlacal/mls-ds@d418f0628f600e1d31601fe79e39fc884676a52c:server/src/chat_protocol/transcript.rs:867-883 "
@@ -63,8 +63,9 @@ enum InventoryCases {
         + "HTTP 400, the mapping of its time, errors.rs@65f33db1:148-163 sending a code without an arm as 400; "
         + "the CONFLICT arm is errors.rs@d57a635f:165-172)"
     static let replayAfterRevocation =
-        "joshlacal/mls-ds@20bfa48c:server/src/chat_protocol/repository/auth.rs (validate_completed_business_authority: "
-        + "a replay locks the device again and meets DeviceRevoked; lines not read) "
+        "joshlacal/mls-ds@20bfa48c:server/src/chat_protocol/repository/auth.rs:2497-2562 "
+        + "(validate_completed_business_authority: a completed replay locks the device again, 2506-2521, and meets "
+        + "DeviceRevoked unless it is the device's own completed revocation, 2514-2520) "
         + "joshlacal/mls-ds@d57a635f:server/src/handlers/chat/errors.rs:55-66,129-139 (a code the endpoint does not "
         + "declare is InternalServerError, 500)"
     static let replenishIdempotency =
