@@ -164,10 +164,14 @@ func code(_ body: () throws(KeyPackageValidationError) -> ValidatedKeyPackage) -
                 == "WRONG_BASIC_CREDENTIAL")
     }
 
+    /// RFC 9420 §13.5's fifteen values, 0x0A0A to 0xEAEA; 0xFAFA has the pattern but is private use.
     @Test func greaseValues() {
-        let grease = (0..<16).map { UInt16($0) << 12 | UInt16($0) << 4 | 0x0A0A }
+        let grease = (0..<15).map { UInt16($0) << 12 | UInt16($0) << 4 | 0x0A0A }
         #expect(grease.allSatisfy(LegacyKeyPackageValidation.isGrease))
-        #expect(grease.count == 16 && grease.first == 0x0A0A && grease.last == 0xFAFA)
+        #expect(grease.count == 15 && grease.first == 0x0A0A && grease.last == 0xEAEA)
+        let others = (0...UInt16.max).filter(LegacyKeyPackageValidation.isGrease)
+        #expect(others == grease)
+        #expect(!LegacyKeyPackageValidation.isGrease(0xFAFA))
         #expect(!LegacyKeyPackageValidation.isGrease(0x0A1A) && !LegacyKeyPackageValidation.isGrease(0x000A))
     }
 
