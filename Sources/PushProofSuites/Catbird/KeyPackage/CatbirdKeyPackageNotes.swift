@@ -143,6 +143,21 @@ enum CatbirdKeyPackageNotes {
             description:
                 "An extension type twice in one extensions vector, side by side or with another type between the copies (a check that compares neighbours only misses the second): openmls refuses it while decoding, RFC 9420 §13.4 forbids it for every type, unknown and GREASE ones included; one copy in each of the two lists is allowed."
         ),
+        "XWingKeyEdge": .init(
+            bugType: .edgeCase,
+            description:
+                "A valid X-Wing public key at an edge of the check: ML-KEM coefficients of q - 1 = 3328, a seed ρ the modulus check does not read, an X25519 part of 2^254 (the top bit RFC 7748 keeps), or an ordinary X25519 point that a Montgomery ladder with one sign slipped sends to 0."
+        ),
+        "NegatedR": .init(
+            bugType: .edgeCase,
+            description:
+                "A signature whose equation holds for -R, the point with R's y and the opposite x, instead of R: a verifier that compares only y, or R's encoding without its sign bit, accepts it; every Ed25519 verifier refuses it."
+        ),
+        "ScalarAtOrder": .init(
+            bugType: .edgeCase,
+            description:
+                "S = L exactly, with the identity as key and R so that the equation holds for S modulo L: a check of S > L where S ≥ L is refused accepts it."
+        ),
         "DeclaredRefLength": .init(
             bugType: .authBypass,
             description:

@@ -388,6 +388,7 @@ extension CatbirdKeyPackageValidateVectors {
             + deployedDecodingClasses(c, base: base) + deployedSmallOrderR(c, base: base)
             + deployedGreaseClass(c, base: base) + deployedSuiteClass(c) + deployedHeaderEdges(c, base: base)
             + deployedExtensionSizingLengths(c, base: base) + extensionDataEdges(c, base: base, deployed: true)
+            + deployedEdgeClasses(c, base: base)
     }
 
     /// Small-order leaf keys and cofactored-only signatures (verify_strict refuses both), a

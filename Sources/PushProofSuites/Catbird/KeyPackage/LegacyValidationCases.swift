@@ -179,5 +179,6 @@ extension CatbirdKeyPackageValidateVectors {
         return cases + openmlsDecoding(c, base: base, deployed: false) + legacySignatureLibraryClasses(c, base: base)
             + legacyGreaseClass(c, base: base) + legacySuiteClass(c, base: base)
             + legacyExtensionSixCase(c, base: base) + extensionDataEdges(c, base: base, deployed: false)
+            + legacyEdgeClasses(c, base: base)
     }
 }

@@ -105,7 +105,7 @@ extension CatbirdKeyPackageValidateVectors {
                 code: "UNSUPPORTED_PROTOCOL_VERSION"),
         ]
         return cases + unorderedPairs() + rfc9420Classes() + rfc9420SmallOrderR(c) + rfc9420RepeatedExtensions(c)
-            + rfc9420Edges(c) + rfc9420VarintEdges(c)
+            + rfc9420Edges(c) + rfc9420VarintEdges(c) + rfc9420EdgeClasses(c)
     }
 
     /// Lifetime ends (inclusive), last_resort as a non-default leaf extension, and RFC 8032's cofactored verification (small-order keys, an R with a small-order
