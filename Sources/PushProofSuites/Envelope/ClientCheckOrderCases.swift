@@ -190,18 +190,18 @@ extension EnvelopeClientVectors {
                 source: source, payload: via(c, "c-four"), keys: fourKeys, rotationRuns: [E.now],
                 outcome: "droppedUnknownKey"),
             receiveCase(
-                "two keys created in the same second, the later acknowledged 40 days ago: neither is older, so the "
-                    + "first still decrypts", ["SameSecondKeys"], source: source, payload: via(a, "a-same"),
-                keys: sameSecond, outcome: "delivered"),
+                "two keys created in the same second, the later acknowledged 40 days ago, a run now: neither is "
+                    + "older, so the first was never stamped and still decrypts", ["SameSecondKeys"], source: source,
+                payload: via(a, "a-same"), keys: sameSecond, rotationRuns: [E.now], outcome: "delivered"),
             receiveCase(
                 "three keys, the last two created in the same second and the last acknowledged 40 days ago, a run "
                     + "now: the oldest is deleted", ["SameSecondKeys", "UnknownKey"], source: source,
                 payload: via(a, "a-same3"),
                 keys: sameSecondThree, rotationRuns: [E.now], outcome: "droppedUnknownKey"),
             receiveCase(
-                "three keys, the last two created in the same second and the last acknowledged 40 days ago: the "
-                    + "middle one still decrypts", ["SameSecondKeys"], source: source, payload: via(b, "b-same3"),
-                keys: sameSecondThree, outcome: "delivered"),
+                "three keys, the last two created in the same second and the last acknowledged 40 days ago, a run "
+                    + "now: the middle one was never stamped and still decrypts", ["SameSecondKeys"], source: source,
+                payload: via(b, "b-same3"), keys: sameSecondThree, rotationRuns: [E.now], outcome: "delivered"),
             receiveCase(
                 "three keys, the middle acknowledged 40 days ago, the newest 2 days old: the middle key's "
                     + "acknowledgement deleted the oldest (the newest alone would not for 43 days)",
