@@ -174,23 +174,27 @@ public struct JSONParser {
 
     private mutating func parseString() throws(Error) -> String {
         index += 1  // opening quote
-        var scalars = String.UnicodeScalarView()
+        // The input was validated as UTF-8 up front, so the bytes between escapes decode cleanly,
+        // and an escape adds a whole scalar (unpaired surrogates are refused): the string is
+        // built from UTF-8 bytes, and straight from the input where it has no escape.
+        let start = index
+        var decoded: [UInt8] = []
+        var escaped = false
         var runStart = index
-        func flushRun(_ end: Int) {
-            // The input was validated as UTF-8 up front, so a run between escapes decodes cleanly.
-            scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
-        }
         while true {
             guard let c = current else { throw error("unterminated string") }
             switch c {
             case UInt8(ascii: "\""):
-                flushRun(index)
-                index += 1
-                return String(scalars)
+                defer { index += 1 }
+                guard escaped else { return String(decoding: bytes[start..<index], as: UTF8.self) }
+                decoded.append(contentsOf: bytes[runStart..<index])
+                return String(decoding: decoded, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                flushRun(index)
+                escaped = true
+                decoded.append(contentsOf: bytes[runStart..<index])
                 index += 1
-                scalars.append(try parseEscape())
+                let scalar = try parseEscape()
+                UTF8.encode(scalar) { decoded.append($0) }
                 runStart = index
             case 0x00..<0x20:
                 throw error("control character in string")
