@@ -10,8 +10,24 @@ struct PushProofCommand: ParsableCommand {
         commandName: "pushproof",
         abstract: "Conformance suite for privacy-preserving push notification protocols.",
         discussion: "With no subcommand, runs every shipped vector against the reference implementation.",
+        version: PushProofVersion.string,
         subcommands: [Run.self, Vectors.self, Operations.self, Adapter.self, Mutants.self, Fuzz.self, Interop.self],
         defaultSubcommand: Run.self)
+
+    /// `pushproof --version` names the vectors too (with their digest), so a CI log records exactly
+    /// what was run; everything else is ArgumentParser's.
+    static func main() {
+        if Array(CommandLine.arguments.dropFirst()) == ["--version"] {
+            print("pushproof \(PushProofVersion.string)")
+            do {
+                print(try VectorSource.locate(named: nil).summary)
+            } catch {
+                print("vectors: none (\(error))")
+            }
+            return
+        }
+        main(nil)
+    }
 }
 
 /// Where the fuzz corpora are: `vectors generate` writes the seeds it makes from the vectors there.
@@ -22,7 +38,32 @@ struct CorporaLocation: ParsableArguments {
     var url: URL { URL(fileURLWithPath: corpora, isDirectory: true) }
 }
 
+/// The vectors a command runs: `--vectors DIR`, else those shipped with the binary, else ./vectors
+/// (`VectorSource`). A missing, incomplete or altered folder is a one-line error, exit status 2.
 struct VectorsLocation: ParsableArguments {
+    @Option(
+        name: .long,
+        help:
+            "The folder holding the *_test.json vector files (default: the vectors shipped with this binary, else ./vectors)."
+    )
+    var vectors: String?
+
+    @Option(
+        name: .long, help: "Refuse to run unless the vectors' digest (as `pushproof --version` prints it) is this.")
+    var expectDigest: String?
+
+    func resolve() throws -> VectorSource {
+        do {
+            return try VectorSource.locate(named: vectors, expectedDigest: expectDigest)
+        } catch let error as VectorSourceError {
+            FileHandle.standardError.write(Data("pushproof: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
+
+/// The repository's vector folder, which `vectors generate` writes and `vectors verify` checks.
+struct RepositoryVectorsLocation: ParsableArguments {
     @Option(name: .long, help: "The folder holding the *_test.json vector files.")
     var vectors: String = "vectors"
 
@@ -79,7 +120,10 @@ struct Run: ParsableCommand {
     var timeout: Double = 10
 
     func run() throws {
-        let known = try ConformanceRunner.vectorFileNames(directory: location.url)
+        let source = try location.resolve()
+        // The first line says which vectors run (a CI log then records exactly what was run).
+        print("PushProof \(PushProofVersion.string): \(source.summary)")
+        let known = try ConformanceRunner.vectorFileNames(directory: source.directory)
         for name in file where !known.contains(name) {
             throw ValidationError("unknown vector file \(name); known: \(known.joined(separator: ", "))")
         }
@@ -87,7 +131,7 @@ struct Run: ParsableCommand {
         // With --fail-fast and named files, each file is read only when its turn comes; otherwise
         // all of them first (expected failures and profiles are checked against every file).
         let oneByOne = failFast && !named.isEmpty && expectedFailures == nil && profile.isEmpty
-        let files = oneByOne ? [] : try ConformanceRunner.loadVectors(directory: location.url)
+        let files = oneByOne ? [] : try ConformanceRunner.loadVectors(directory: source.directory)
         let profiles = Set(files.flatMap { $0.groups.map(\.profile.rawValue) })
         for name in profile where !profiles.contains(name) {
             throw ValidationError(
@@ -115,7 +159,7 @@ struct Run: ParsableCommand {
         let runner = ConformanceRunner(implementation: implementation, meanings: Suites.catalogue.meanings)
         let report: RunReport
         if oneByOne {
-            report = try runner.runUntilFirstFailure(named, in: location.url, selection: selection)
+            report = try runner.runUntilFirstFailure(named, in: source.directory, selection: selection)
         } else {
             // Files named run in the order named.
             let order = Dictionary(named.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -133,12 +177,12 @@ struct Run: ParsableCommand {
 struct Vectors: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Generate or verify the golden vectors.",
-        subcommands: [Generate.self, Verify.self, Protobuf.self])
+        subcommands: [Generate.self, Verify.self, Protobuf.self, Manifest.self])
 
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Regenerate every vector file and its JSON Schema from code, and the fuzz seeds made from them.")
-        @OptionGroup var location: VectorsLocation
+        @OptionGroup var location: RepositoryVectorsLocation
         @OptionGroup var corpora: CorporaLocation
 
         func run() throws {
@@ -156,7 +200,7 @@ struct Vectors: ParsableCommand {
             abstract:
                 "Fail if regenerating the vectors or their schemas would change a byte, or a fuzz seed is missing or stale."
         )
-        @OptionGroup var location: VectorsLocation
+        @OptionGroup var location: RepositoryVectorsLocation
         @OptionGroup var corpora: CorporaLocation
 
         func run() throws {
@@ -179,6 +223,18 @@ struct Vectors: ParsableCommand {
 }
 
 extension Vectors {
+    /// What a release ships as `vectors/SHA256SUMS` (scripts/release.sh): the manifest whose digest
+    /// `pushproof --version` prints, in `sha256sum`'s format.
+    struct Manifest: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the vectors' manifest (`sha256sum` lines, sorted by path); its SHA-256 is their digest.")
+        @OptionGroup var location: VectorsLocation
+
+        func run() throws {
+            print(try location.resolve().manifest, terminator: "")
+        }
+    }
+
     struct Protobuf: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the protobuf bytes the vectors' outputs carry, one JSON object a line.",
@@ -190,7 +246,7 @@ extension Vectors {
         @OptionGroup var location: VectorsLocation
 
         func run() throws {
-            let files = try ConformanceRunner.loadVectors(directory: location.url)
+            let files = try ConformanceRunner.loadVectors(directory: try location.resolve().directory)
             for sample in Suites.catalogue.protobufSamples(in: files) { print(JSONWriter.compact(sample.json)) }
         }
     }
@@ -243,7 +299,7 @@ struct Mutants: ParsableCommand {
     var untilCaught = false
 
     func run() throws {
-        let files = try ConformanceRunner.loadVectors(directory: location.url)
+        let files = try ConformanceRunner.loadVectors(directory: try location.resolve().directory)
         let me = CommandLine.arguments[0]
         let catalogue = Suites.catalogue
         let reference = catalogue.reference
@@ -334,12 +390,13 @@ struct Fuzz: ParsableCommand {
     var timeout: Double = 10
 
     func run() throws {
-        let known = try ConformanceRunner.vectorFileNames(directory: location.url)
+        let directory = try location.resolve().directory
+        let known = try ConformanceRunner.vectorFileNames(directory: directory)
         for name in file where !known.contains(name) {
             throw ValidationError("unknown vector file \(name); known: \(known.joined(separator: ", "))")
         }
         let named = file.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        let files = try ConformanceRunner.loadVectors(directory: location.url, only: named.isEmpty ? nil : named)
+        let files = try ConformanceRunner.loadVectors(directory: directory, only: named.isEmpty ? nil : named)
         let catalogue = Suites.catalogue
         let reference = catalogue.reference
         let profiles = Set(profile.map(Profile.init(rawValue:)))
