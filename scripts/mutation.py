@@ -227,6 +227,9 @@ def run_variant(binary, replaced, suites, timeout, min_passed=0, counts=None, pr
         shutil.copy(os.path.join(ROOT, "adapters", "python", "adapter.py"), work)
         shutil.copytree(PACKAGE, os.path.join(work, "pushproof_py"),
                         ignore=shutil.ignore_patterns("__pycache__"))
+        # The adapter kit it serves through (python/pushproof), beside it as in the checkout.
+        shutil.copytree(os.path.join(ROOT, "python", "pushproof"), os.path.join(work, "pushproof"),
+                        ignore=shutil.ignore_patterns("__pycache__", "bin", "vectors", "docs"))
         for name, text in replaced.items():
             with open(os.path.join(work, "pushproof_py", name), "w", encoding="utf-8") as f:
                 f.write(text)
