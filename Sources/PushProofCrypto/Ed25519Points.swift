@@ -58,20 +58,29 @@ public enum Ed25519Points {
         return q
     }
 
-    /// [s]P for any point P and any 32-byte little-endian scalar, by doubling and adding.
+    /// [s]P for any point P and any 32-byte little-endian scalar. P splits into its prime-order
+    /// part P' = [8⁻¹ mod L]([8]P) and its torsion T = P - P' (order dividing 8), so that
+    /// [s]P = [s mod L]P' + [s mod 8]T: two of libsodium's scalar multiplications and a few
+    /// additions, where doubling and adding over all 256 bits would decode a point 768 times.
     public static func multiply(scalar s: [UInt8], _ p: [UInt8]) -> [UInt8]? {
-        guard s.count == 32 else { return nil }
-        var result = identity
-        for bit in stride(from: 255, through: 0, by: -1) {
-            guard let twice = add(result, result) else { return nil }
-            result = twice
-            if s[bit / 8] >> (bit % 8) & 1 == 1 {
-                guard let sum = add(result, p) else { return nil }
-                result = sum
-            }
-        }
-        return result
+        guard s.count == 32, let p8 = multiply(8, p) else { return nil }
+        let low = UInt64(s[0] & 7)
+        // A point of small order is all torsion.
+        if p8 == identity { return multiply(low, p) }
+        let primePart = multiplyPrimeOrder(inverseOfEight, p8)
+        var torsion = [UInt8](repeating: 0, count: 32)
+        guard crypto_core_ed25519_sub(&torsion, p, primePart) == 0, let t = multiply(low, torsion) else { return nil }
+        let reduced = reduce(s + [UInt8](repeating: 0, count: 32))
+        return add(multiplyPrimeOrder(reduced, primePart), t)
     }
+
+    /// 8⁻¹ modulo L, little-endian.
+    static let inverseOfEight: [UInt8] = {
+        var inverse = [UInt8](repeating: 0, count: 32)
+        Sodium.ensureInitialised()
+        _ = crypto_core_ed25519_scalar_invert(&inverse, [8] + [UInt8](repeating: 0, count: 31))
+        return inverse
+    }()
 
     /// Whether a point's order divides 8 ([8]P is the identity).
     public static func hasSmallOrder(_ p: [UInt8]) -> Bool { multiply(8, p) == identity }

@@ -88,3 +88,54 @@ import Testing
         #expect(Ed25519Points.multiply(scalar: seven, order8) == Ed25519Points.multiply(7, order8))
     }
 }
+
+/// `multiply(scalar:_:)` splits the point into its prime-order part and its torsion; doubling and
+/// adding over every bit of the scalar is the definition it must agree with.
+@Suite struct Ed25519ScalarMultiplicationTests {
+    private func byDoubling(_ s: [UInt8], _ p: [UInt8]) -> [UInt8]? {
+        var result = Ed25519Points.identity
+        for bit in stride(from: 255, through: 0, by: -1) {
+            guard let twice = Ed25519Points.add(result, result) else { return nil }
+            result = twice
+            if s[bit / 8] >> (bit % 8) & 1 == 1 {
+                guard let sum = Ed25519Points.add(result, p) else { return nil }
+                result = sum
+            }
+        }
+        return result
+    }
+
+    @Test func agreesWithDoublingAndAddingOnPointsOfEveryOrderAndUnreducedScalars() throws {
+        let torsions = [
+            Ed25519Points.identity,
+            Hex.decode("c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a")!,  // order 8
+            Hex.decode("ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f")!,  // order 2
+            Hex.decode("0000000000000000000000000000000000000000000000000000000000000000")!,  // order 4
+        ]
+        let primeParts = [
+            Ed25519Points.identity,
+            Ed25519Points.base(Ed25519Points.reduce([UInt8](repeating: 3, count: 64))),
+            Ed25519Points.base(Ed25519Points.reduce([UInt8](repeating: 0xA5, count: 64))),
+        ]
+        let l = Hex.decode("edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010")!  // L
+        let scalars: [[UInt8]] = [
+            [UInt8](repeating: 0, count: 32),
+            [1] + [UInt8](repeating: 0, count: 31),
+            [8] + [UInt8](repeating: 0, count: 31),
+            l,
+            [l[0] + 1] + Array(l[1...]),
+            [UInt8](repeating: 0xFF, count: 32),
+            Ed25519Points.reduce([UInt8](repeating: 0x5C, count: 64)),
+            (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) },
+        ]
+        for prime in primeParts {
+            for torsion in torsions {
+                let point = try #require(Ed25519Points.add(prime, torsion))
+                for s in scalars {
+                    #expect(Ed25519Points.multiply(scalar: s, point) == byDoubling(s, point))
+                }
+            }
+        }
+        #expect(Ed25519Points.multiply(scalar: [1], Ed25519Points.identity) == nil)
+    }
+}
