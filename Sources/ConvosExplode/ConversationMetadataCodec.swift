@@ -95,7 +95,9 @@ public enum ConversationMetadataCodec {
     /// base64URLDecoded (:116-131): `-` and `_` mapped to `+` and `/`, `=` appended up to a
     /// multiple of four characters, then Foundation's `Data(base64Encoded:)`, default options.
     static func base64URLDecodedAsDeployed(_ text: String) throws(ExplodeError) -> [UInt8] {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        // Character by character, as NSString's replacement matches whole composed characters
+        // (and Foundation's decoder refuses anything beyond ASCII, which either way is left).
+        var base64 = String(text.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
         let padding = 4 - base64.count % 4
         if padding < 4 { base64 += String(repeating: "=", count: padding) }
         guard let data = Data(base64Encoded: base64) else {
