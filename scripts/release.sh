@@ -90,6 +90,8 @@ fill() { # fill DIR: the vectors, docs and licences a release carries, under DIR
         licence="$(find "$scratch/checkouts/$package" -maxdepth 1 -iname 'LICENSE*' | head -n 1)"
         [ -n "$licence" ] || { echo "release: no licence file in the $package checkout" >&2; exit 1; }
         cp "$licence" "$1/licenses/$package.LICENSE.txt"
+        notice="$(find "$scratch/checkouts/$package" -maxdepth 1 -iname 'NOTICE*' | head -n 1)"
+        if [ -n "$notice" ]; then cp "$notice" "$1/licenses/$package.NOTICE.txt"; fi
     done
 }
 toolchain_licence="$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")/share/swift/LICENSE.txt"
