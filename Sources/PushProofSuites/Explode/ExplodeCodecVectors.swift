@@ -62,6 +62,29 @@ enum ExplodeCodecVectors {
         try dated(text, comment: "\(text): \(comment)", json: ExplodeFixtures.json(text), flag: "CalendarBoundary")
     }
 
+    /// Texts iOS reads whose instant lies outside the years 0000 to 9999, which RFC 3339's four-digit
+    /// year cannot write: the decode succeeds (iOS keeps any Date), and the answer's `expiresAt`
+    /// text is empty while `expiresAtUnix` carries the instant; the first instants inside answer
+    /// their text.
+    static func yearRangeCases() throws -> [VectorCase] {
+        let source = "\(dateParse); \(foundation)Calendar/Calendar_Gregorian.swift:224-225"
+        return [
+            ("0000-01-02T23:59:59Z", "iOS's Julian reading is one second before 0000-01-01T00:00:00Z", true),
+            ("0000-01-03T00:00:00Z", "iOS's Julian reading is 0000-01-01T00:00:00Z", false),
+            ("9999-12-31T23:59:59-00:01", "a minute after 9999-12-31T23:59:59Z", true),
+            ("9999-12-31T23:58:59-00:01", "9999-12-31T23:59:59Z", false),
+        ].map { text, instant, outside in
+            decodeCase(
+                outside
+                    ? "\(text): \(instant), outside the years 0000 to 9999: read, expiresAt empty and expiresAtUnix "
+                        + "the instant"
+                    : "\(text): \(instant), the \(text.hasPrefix("0000") ? "first" : "last") instant a four-digit "
+                        + "year writes",
+                outside ? ["CalendarBoundary", "YearOutOfRange"] : ["CalendarBoundary"], source,
+                ExplodeFixtures.encoded(ExplodeFixtures.json(text)))
+        }
+    }
+
     /// `dated` with the content JSON and the first flag given: for texts whose characters must be
     /// escaped in JSON, named in the comment rather than written into it.
     static func dated(_ text: String, comment: String, json: [UInt8], flag: String) throws -> VectorCase {
@@ -140,7 +163,7 @@ enum ExplodeCodecVectors {
         let monthStarts = try (1...12).map { month in
             try dated(String(format: "2026-%02d-01T00:00:00Z", month), "the first second of a month")
         }
-        let strength = try decodeStrengthCases() + monthStarts
+        let strength = try decodeStrengthCases() + monthStarts + yearRangeCases()
         let hardened = hardenedCases() + hardenedStrengthCases()
         return VectorFileDeclaration(
             suite: "explode_codec", protocolName: "convos-explode-settings", notes: ExplodeNotes.catalogue,

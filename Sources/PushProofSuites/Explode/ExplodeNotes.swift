@@ -152,6 +152,11 @@ enum ExplodeNotes {
             description:
                 "What Apple's compression_decode_buffer does here is not documented (bytes after the end of the stream, a stream cut short): the reference refuses, and the other plausible answer passes too."
         ),
+        "YearOutOfRange": .init(
+            bugType: .edgeCase,
+            description:
+                "An instant iOS reads outside the years 0000 to 9999: the decode succeeds, and since RFC 3339's four-digit year cannot write it, the answer's expiresAt text is empty and expiresAtUnix carries the instant. A reader that refuses it, or writes a five-digit or negative year, answers otherwise."
+        ),
         "CalendarBoundary": .init(
             bugType: .edgeCase,
             description:

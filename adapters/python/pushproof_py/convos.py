@@ -343,7 +343,7 @@ def op_decode(inp):
         t = None
     if t is None:
         raise ProtocolError("INVALID_JSON")
-    return {"expiresAtUnix": t, "expiresAt": format_time(t)}
+    return {"expiresAtUnix": t, "expiresAt": format_time(t) if EARLIEST <= t <= LATEST else ""}
 
 
 # libxmtp reads an address as exactly "0x" (lower case) and 40 ASCII hex digits, either case
