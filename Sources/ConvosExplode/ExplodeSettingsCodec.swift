@@ -110,8 +110,9 @@ public enum ExplodeSettingsCodec {
     }
 
     public static func encodedBytes(_ settings: ExplodeSettings) throws(ExplodeError) -> [UInt8] {
+        let message = try encode(settings)
         // Serialising a message built here cannot fail; SwiftProtobuf writes fields in number order.
-        [UInt8](try! encode(settings).serializedData())
+        return [UInt8](try! message.serializedData())
     }
 
     /// Decodes EncodedContent bytes.

@@ -8,11 +8,18 @@ import PushProofJSON
 
 /// EncodedContent decoding (protobuf, content type, decompression with its cap, JSON, dates):
 /// whatever decodes re-encodes to bytes that decode to the same instant, both bare and inside
-/// the MLS PlaintextEnvelope.V1 wrapper.
+/// the MLS PlaintextEnvelope.V1 wrapper, unless the instant lies outside the years 0000 to 9999
+/// (an offset can move it there), which the encoder refuses.
 enum EncodedContentHarness {
     static func run(_ data: [UInt8]) {
         _ = try? PlaintextEnvelopeV1.unwrap(data)
         guard let decoded = try? ExplodeSettingsCodec.decode(data) else { return }
+        guard RFC3339.format(unixSeconds: decoded.settings.expiresAt) != nil else {
+            fuzzInvariant(
+                (try? ExplodeSettingsCodec.encodedBytes(decoded.settings)) == nil,
+                "an instant no four-digit year writes was encoded")
+            return
+        }
         let again = try? ExplodeSettingsCodec.encodedBytes(decoded.settings)
         fuzzInvariant(
             again.flatMap { try? ExplodeSettingsCodec.decode($0) }?.settings == decoded.settings,
