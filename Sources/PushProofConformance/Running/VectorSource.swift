@@ -96,7 +96,7 @@ public struct VectorSource: Sendable {
             guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(path).path) else {
                 throw VectorSourceError.unreadable(directory.path, path)
             }
-            lines[path] = hex(SHA2.sha256([UInt8](data)))
+            lines[path] = Hex.encode(SHA2.sha256([UInt8](data)))
         }
         let manifest = lines.keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
             .map { "\(lines[$0]!)  \($0)\n" }.joined()
@@ -106,7 +106,7 @@ public struct VectorSource: Sendable {
         }
         return VectorSource(
             directory: directory, origin: origin, manifest: manifest,
-            digest: hex(SHA2.sha256(Array(manifest.utf8))), fileCount: lines.count)
+            digest: Hex.encode(SHA2.sha256(Array(manifest.utf8))), fileCount: lines.count)
     }
 
     static func check(manifest: String, against shipped: String, in directory: String) throws {
@@ -156,17 +156,6 @@ public struct VectorSource: Sendable {
     private static func isDirectory(_ url: URL) -> Bool {
         var directory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &directory) && directory.boolValue
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for b in bytes {
-            out.append(digits[Int(b >> 4)])
-            out.append(digits[Int(b & 0x0f)])
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }
 
