@@ -11,7 +11,10 @@ struct PushProofCommand: ParsableCommand {
         abstract: "Conformance suite for privacy-preserving push notification protocols.",
         discussion: "With no subcommand, runs every shipped vector against the reference implementation.",
         version: PushProofVersion.string,
-        subcommands: [Run.self, Vectors.self, Operations.self, Adapter.self, Mutants.self, Fuzz.self, Interop.self],
+        subcommands: [
+            Run.self, Show.self, Report.self, Vectors.self, Operations.self, Adapter.self, Mutants.self, Fuzz.self,
+            Interop.self,
+        ],
         defaultSubcommand: Run.self)
 
     /// `pushproof --version` names the vectors too (with their digest), so a CI log records exactly
@@ -120,6 +123,14 @@ struct Run: ParsableCommand {
     var timeout: Double = 10
 
     func run() throws {
+        // The list is read before anything runs: an unreadable or malformed one is one line.
+        let expected: ExpectedFailures?
+        do {
+            expected = try expectedFailures.map { try ExpectedFailures(contentsOf: URL(fileURLWithPath: $0)) }
+        } catch {
+            FileHandle.standardError.write(Data("pushproof: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
         let source = try location.resolve()
         // The first line says which vectors run (a CI log then records exactly what was run).
         print("PushProof \(PushProofVersion.string): \(source.summary)")
@@ -137,12 +148,6 @@ struct Run: ParsableCommand {
             throw ValidationError(
                 "no group has profile \(name); profiles: \(profiles.sorted().joined(separator: ", "))")
         }
-        let expected: ExpectedFailures?
-        do {
-            expected = try expectedFailures.map { try ExpectedFailures(contentsOf: URL(fileURLWithPath: $0)) }
-        } catch {
-            throw ValidationError("\(error)")
-        }
         let implementation: any ConformanceImplementation
         if let impl {
             do {
@@ -157,7 +162,7 @@ struct Run: ParsableCommand {
         let selection = TestSelection(suites: file, tests: test, profiles: profile.map(Profile.init(rawValue:)))
         defer { (implementation as? ExternalImplementation)?.shutdown() }
         let runner = ConformanceRunner(implementation: implementation, meanings: Suites.catalogue.meanings)
-        let report: RunReport
+        var report: RunReport
         if oneByOne {
             report = try runner.runUntilFirstFailure(named, in: source.directory, selection: selection)
         } else {
@@ -167,6 +172,8 @@ struct Run: ParsableCommand {
                 files.sorted { order[$0.suite, default: 0] < order[$1.suite, default: 0] }, selection: selection,
                 expectedFailures: expected, stopAtFirstFailure: failFast)
         }
+        report.vectorsDigest = source.digest
+        report.implementationCommand = impl
         print(Reports.text(report, verbose: verbose), terminator: "")
         if let junit { try Reports.junitXML(report).write(toFile: junit, atomically: true, encoding: .utf8) }
         if let json { try Reports.json(report).write(toFile: json, atomically: true, encoding: .utf8) }

@@ -265,7 +265,7 @@ import Testing
         #expect(list.reasons == ["registration_server:13": "deployed text differs", "explode_codec:212": ""])
         #expect(
             throws: ExpectedFailures.ParseError(
-                description: "f:1: expected `suite:tcId  # reason`, got `registration_server`")
+                description: "f:1: expected `file:tcId  # reason`, got `registration_server`")
         ) {
             try ExpectedFailures(text: "registration_server", source: "f")
         }
@@ -273,6 +273,36 @@ import Testing
             try ExpectedFailures(text: "a:1\na:1", source: "f")
         }
         #expect(throws: ExpectedFailures.ParseError.self) { try ExpectedFailures(text: "a:x", source: "f") }
+    }
+
+    /// A list that declares its reasons holds every entry to one of them.
+    @Test func aFixedSetOfReasons() throws {
+        let header = "@reason library-bug: breaks the RFC\n@reason out-of-scope: not the library's\n"
+        let list = try ExpectedFailures(
+            text: header + "a:1  # library-bug: accepts x\nb:2 # out-of-scope : glue\n", source: "f")
+        #expect(list.reasonKindOrder == ["library-bug", "out-of-scope"])
+        #expect(list.reasonKind(of: "a:1") == "library-bug" && list.reasonKind(of: "b:2") == "out-of-scope")
+        #expect(list.reasonKind(of: "c:3") == nil)
+        for entry in ["a:1", "a:1  # accepts x", "a:1  # binding-limit: x", "a:1  # library-bug accepts x"] {
+            #expect(throws: ExpectedFailures.ParseError.self) {
+                try ExpectedFailures(text: header + entry, source: "f")
+            }
+        }
+        #expect(
+            throws: ExpectedFailures.ParseError(description: "f:2: the reason x is declared twice")
+        ) { try ExpectedFailures(text: "@reason x: one\n@reason x: two", source: "f") }
+        for bad in ["@reason: no key", "@reason Upper: x", "@reason key", "@reason key:   "] {
+            #expect(throws: ExpectedFailures.ParseError.self) { try ExpectedFailures(text: bad, source: "f") }
+        }
+    }
+
+    @Test func anUnreadableListIsOneLine() throws {
+        let missing = URL(fileURLWithPath: "/nonexistent/pushproof-known-failures.txt")
+        #expect(
+            throws: ExpectedFailures.ParseError(
+                description:
+                    "/nonexistent/pushproof-known-failures.txt: cannot read the expected-failures list (no such file)")
+        ) { try ExpectedFailures(contentsOf: missing) }
     }
 }
 

@@ -44,6 +44,11 @@ public enum Reports {
                 lines.append("  or:       \(JSONWriter.compact(alt.json))")
             }
             lines.append("  actual:   \(JSONWriter.compact(o.actual.json))")
+            if let reason = report.expectedFailures?.reasons[o.name], !reason.isEmpty {
+                lines.append("  listed:   \(reason)")
+            }
+            lines.append("  input:    \(shortened(JSONWriter.compact(o.test.input), test: o.name))")
+            lines.append("  alone:    \(rerunCommand(o, in: report))")
         }
         lines.append("")
         if let list = report.expectedFailures {
@@ -53,6 +58,13 @@ public enum Reports {
         }
         lines.append("\(report.count(.passed)) passed, \(failing(report)) failed, \(report.count(.skipped)) skipped")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A long input cut for the text report, saying how to see it whole.
+    static func shortened(_ text: String, test: String, limit: Int = 400) -> String {
+        guard text.count > limit else { return text }
+        return
+            "\(text.prefix(limit))… (\(text.count - limit) more characters; `pushproof show \(test)` prints it whole)"
     }
 
     /// Failures that fail the run: failed tests and unexpected passes.
@@ -79,6 +91,37 @@ public enum Reports {
         return order.map { ($0, counts[$0]!) }
     }
 
+    /// The JSON report's format: `pushproof report` reads only this one.
+    public static let jsonFormat = "pushproof-report/1"
+
+    /// The command line that runs one test again, against the same implementation.
+    public static func rerunCommand(_ outcome: TestOutcome, in report: RunReport) -> String {
+        var command = "pushproof run --test \(outcome.name)"
+        if let impl = report.implementationCommand { command += " --impl \(shellQuoted(impl))" }
+        return command
+    }
+
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// Counts per vector file and profile, in the order run.
+    public static func matrix(_ report: RunReport) -> [(
+        file: String, profile: String, counts: [TestOutcome.Status: Int]
+    )] {
+        var order: [String] = []
+        var rows: [String: (file: String, profile: String, counts: [TestOutcome.Status: Int])] = [:]
+        for o in report.outcomes {
+            let key = "\(o.file) \(o.profile.rawValue)"
+            if rows[key] == nil {
+                order.append(key)
+                rows[key] = (o.file, o.profile.rawValue, [:])
+            }
+            rows[key]!.counts[o.status, default: 0] += 1
+        }
+        return order.map { rows[$0]! }
+    }
+
     public static func json(_ report: RunReport) -> String {
         let suites: [JSONValue.Member] = report.suites.map { suite in
             .init(
@@ -90,6 +133,15 @@ public enum Reports {
                     "expectedFailures": .integer(report.count(.expectedFailure, suite: suite)),
                 ])
         }
+        let matrix: [JSONValue] = matrix(report).map { row in
+            [
+                "file": .string(row.file), "profile": .string(row.profile),
+                "passed": .integer(row.counts[.passed, default: 0]),
+                "failed": .integer(row.counts[.failed, default: 0] + row.counts[.unexpectedPass, default: 0]),
+                "skipped": .integer(row.counts[.skipped, default: 0]),
+                "expectedFailures": .integer(row.counts[.expectedFailure, default: 0]),
+            ]
+        }
         let tests: [JSONValue] = report.outcomes.map { o in
             var members: [JSONValue.Member] = [
                 .init("suite", .string(o.suite)), .init("tcId", .integer(o.test.tcId)),
@@ -99,29 +151,54 @@ public enum Reports {
                 .init("actual", o.actual.json),
             ]
             if let source = o.test.source { members.append(.init("source", .string(source))) }
+            if o.status != .passed && o.status != .skipped {
+                // What a reader needs to act on a failure: the input, every answer that passes,
+                // the reason it is listed, and the command that runs it alone.
+                members.append(.init("input", o.test.input))
+                if o.test.result == .acceptable {
+                    members.append(.init("alsoAccepted", .array(o.test.alsoAccepted.map(\.json))))
+                }
+                if let reason = report.expectedFailures?.reasons[o.name] {
+                    members.append(.init("expectedFailureReason", .string(reason)))
+                }
+                members.append(.init("rerun", .string(rerunCommand(o, in: report))))
+            }
             return .object(members)
         }
-        return JSONWriter.pretty(
-            .object([
-                .init("implementation", .string(report.implementation)),
-                .init("passed", .integer(report.count(.passed))),
-                .init("failed", .integer(failing(report))),
-                .init("skipped", .integer(report.count(.skipped))),
-                .init("expectedFailures", .integer(report.count(.expectedFailure))),
-                .init("suites", .object(suites)),
+        var top: [JSONValue.Member] = [
+            .init("format", .string(jsonFormat)),
+            .init("pushproof", .string(PushProofVersion.string)),
+            .init("implementation", .string(report.implementation)),
+        ]
+        if let digest = report.vectorsDigest { top.append(.init("vectorsDigest", .string(digest))) }
+        if let list = report.expectedFailures {
+            top.append(.init("expectedFailuresList", .string(list.source)))
+            top.append(
                 .init(
-                    "operations",
-                    .object(
-                        byOperation(report).map { op, c in
-                            .init(
-                                op,
-                                [
-                                    "passed": .integer(c.passed), "failed": .integer(c.failed),
-                                    "unimplemented": .integer(c.skipped),
-                                ])
-                        })),
-                .init("tests", .array(tests)),
-            ]))
+                    "expectedFailureReasons",
+                    .object(list.reasonKindOrder.map { .init($0, .string(list.reasonKinds[$0] ?? "")) })))
+        }
+        top += [
+            .init("passed", .integer(report.count(.passed))),
+            .init("failed", .integer(failing(report))),
+            .init("skipped", .integer(report.count(.skipped))),
+            .init("expectedFailures", .integer(report.count(.expectedFailure))),
+            .init("suites", .object(suites)),
+            .init(
+                "operations",
+                .object(
+                    byOperation(report).map { op, c in
+                        .init(
+                            op,
+                            [
+                                "passed": .integer(c.passed), "failed": .integer(c.failed),
+                                "unimplemented": .integer(c.skipped),
+                            ])
+                    })),
+            .init("matrix", .array(matrix)),
+            .init("tests", .array(tests)),
+        ]
+        return JSONWriter.pretty(.object(top))
     }
 
     public static func junitXML(_ report: RunReport) -> String {

@@ -19,6 +19,8 @@ public struct TestOutcome: Sendable {
     public var actual: OperationOutcome
 
     public var name: String { "\(suite):\(test.tcId)" }
+    /// The vector file the test is in (`suite` is its name).
+    public var file: String { suite }
     /// Whether this outcome fails the run.
     public var failsRun: Bool { status == .failed || status == .unexpectedPass }
 }
@@ -27,6 +29,10 @@ public struct RunReport: Sendable {
     public var implementation: String
     public var outcomes: [TestOutcome]
     public var expectedFailures: ExpectedFailures?
+    /// The vectors run, by their digest (`VectorSource.digest`), when the runner was told.
+    public var vectorsDigest: String?
+    /// The implementation's own command line, for the one-line re-run of a failing test.
+    public var implementationCommand: String?
 
     public func count(_ status: TestOutcome.Status, suite: String? = nil, profile: Profile? = nil) -> Int {
         outcomes.filter {
