@@ -393,10 +393,22 @@ struct Fuzz: ParsableCommand {
     @Option(name: .long, help: "Write each finding as a vector file of one test into this folder.")
     var out: String?
 
+    @Option(
+        name: .long,
+        help: "The implementation's expected-failures list: the inputs of the tests it lists are not mutated.")
+    var expectedFailures: String?
+
     @Option(name: .long, help: "Seconds an adapter may take to answer one request.")
     var timeout: Double = 10
 
     func run() throws {
+        let listed: ExpectedFailures?
+        do {
+            listed = try expectedFailures.map { try ExpectedFailures(contentsOf: URL(fileURLWithPath: $0)) }
+        } catch {
+            FileHandle.standardError.write(Data("pushproof: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
         let directory = try location.resolve().directory
         let known = try ConformanceRunner.vectorFileNames(directory: directory)
         for name in file where !known.contains(name) {
@@ -446,9 +458,10 @@ struct Fuzz: ParsableCommand {
             implementation = reference
         }
         defer { (implementation as? ExternalImplementation)?.shutdown() }
-        let fuzzer = DifferentialFuzzer(
+        var fuzzer = DifferentialFuzzer(
             seed: seed, iterations: iterations, seconds: seconds, profiles: profiles,
             meanings: catalogue.meanings, windows: catalogue.timeWindows, wireError: catalogue.wireError)
+        fuzzer.knownFailures = Set(listed?.reasons.keys ?? [:].keys)
         let report = fuzzer.run(reference: reference, implementation: implementation, files: files) { r in
             FileHandle.standardError.write(
                 Data("fuzz: \(r.iterations) inputs, \(r.compared) compared, \(r.findings.count) findings\n".utf8))

@@ -99,4 +99,17 @@ struct CountingOneMore: ConformanceImplementation {
             reference: catalogue.reference, implementation: OffersNothing(), files: try catalogue.generateVectorFiles())
         #expect(report.iterations == 0 && report.compared == 0 && report.skipped == 0)
     }
+
+    /// The inputs of tests an implementation is listed to fail are not mutated: a listed
+    /// disagreement is not found again through its neighbours.
+    @Test func listedFailuresSeedNothing() throws {
+        let catalogue = ConformanceCatalogue(suites: [CountSuite(lenient: false)])
+        var fuzzer = DifferentialFuzzer(seed: 5, iterations: 300, meanings: catalogue.meanings)
+        fuzzer.knownFailures = ["count_of:1"]
+        let report = fuzzer.run(
+            reference: catalogue.reference, implementation: CountingOneMore(),
+            files: try catalogue.generateVectorFiles())
+        #expect(report.findings.isEmpty && report.compared == 0)
+        #expect(try !findings(lenient: false).findings.isEmpty)
+    }
 }
