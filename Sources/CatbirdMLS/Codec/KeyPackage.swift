@@ -29,7 +29,7 @@ public struct KeyPackage: Equatable, Sendable {
         KeyPackage(
             version: try r.uint16("version"), cipherSuite: try r.uint16("cipher_suite"),
             initKey: try r.opaque("init_key"),
-            leafNode: try LeafNode.read(&r), extensions: try r.vector("extensions", MLSExtension.read),
+            leafNode: try LeafNode.read(&r), extensions: try MLSExtension.readList(&r, "extensions"),
             signature: try r.opaque("signature"))
     }
 

@@ -52,7 +52,7 @@ public struct LeafNode: Equatable, Sendable {
         case 3: source = .commit(parentHash: try r.opaque("parent_hash"))
         case let other: throw .malformed("leaf node source \(other)")
         }
-        let extensions = try r.vector("leaf extensions", MLSExtension.read)
+        let extensions = try MLSExtension.readList(&r, "leaf extensions")
         return LeafNode(
             encryptionKey: encryptionKey, signatureKey: signatureKey, credential: credential,
             capabilities: capabilities,

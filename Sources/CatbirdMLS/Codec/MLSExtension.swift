@@ -15,6 +15,19 @@ public struct MLSExtension: Equatable, Sendable {
         MLSExtension(type: try r.uint16("extension_type"), data: try r.opaque("extension_data"))
     }
 
+    /// An extensions vector; a reader told to (`TLSReader.refusesRepeatedExtensionTypes`) refuses
+    /// one that names a type twice as soon as the vector is read.
+    static func readList(_ r: inout TLSReader, _ field: String) throws(MLSDecodingError) -> [MLSExtension] {
+        let list = try r.vector(field, read)
+        if r.refusesRepeatedExtensionTypes {
+            var seen: Set<UInt16> = []
+            for e in list where !seen.insert(e.type).inserted {
+                throw .malformed("extension type \(e.type) more than once in the \(field)")
+            }
+        }
+        return list
+    }
+
     func write(_ w: inout TLSWriter) {
         w.uint16(type)
         w.opaque(data)

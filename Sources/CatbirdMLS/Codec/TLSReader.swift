@@ -5,6 +5,11 @@ public struct TLSReader: Sendable {
     private let bytes: [UInt8]
     private let end: Int
     public private(set) var position: Int
+    /// Read a credential of a type RFC 9420 defines no body for as `opaque<V>` instead of refusing
+    /// it, as some readers do (RFC9420Readings); nested vectors read the same way.
+    public var readsUnknownCredentialsAsOpaque = false
+    /// Refuse an extensions vector that names a type twice while reading it (RFC9420Readings).
+    public var refusesRepeatedExtensionTypes = false
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -75,6 +80,8 @@ public struct TLSReader: Sendable {
         let length = try varint(field)
         guard length <= remaining else { throw .truncated(field: field) }
         var inner = TLSReader(bytes, from: position, to: position + length)
+        inner.readsUnknownCredentialsAsOpaque = readsUnknownCredentialsAsOpaque
+        inner.refusesRepeatedExtensionTypes = refusesRepeatedExtensionTypes
         position += length
         var items: [T] = []
         while inner.remaining > 0 { items.append(try element(&inner)) }

@@ -35,16 +35,24 @@ enum CatbirdKeyPackageNotes {
             description: "A length at 63/64, where its variable-length encoding grows from one byte to two."),
         "Truncated": .init(bugType: .modifiedParameter, description: "The input ends inside a structure."),
         "TrailingData": .init(
-            bugType: .malleability, description: "Bytes after the structure: exact decoders refuse them."),
+            bugType: .malleability,
+            description:
+                "Bytes after the structure: exact decoders refuse them. RFC 9420 §6 says nothing of bytes after an MLSMessage, so in `rfc9420` a reader that stops at the message's end (mls-rs) passes too: the answer for the message alone is also accepted."
+        ),
         "NonMinimalVarint": .init(
             bugType: .malleability,
             description: "A variable-length integer in a longer form than needed (RFC 9420 §2.1.2 forbids it)."),
         "ReservedPrefix": .init(
             bugType: .malleability, description: "A variable-length integer with the reserved prefix 0b11."),
         "ProtocolVersion": .init(
-            bugType: .modifiedParameter, description: "A protocol version other than mls10 (1)."),
+            bugType: .modifiedParameter,
+            description:
+                "A protocol version other than mls10 (1). A decoder that leaves the MLSMessage's version to processing (mls-rs; RFC 9420 §12.1.8 has the receiver compare it) decodes it: in `rfc9420`, catbird.keyPackageDecode accepts that too, and validation refuses it either way."
+        ),
         "WireFormat": .init(
-            bugType: .modifiedParameter, description: "An MLSMessage of another wire format than mls_key_package (5)."
+            bugType: .modifiedParameter,
+            description:
+                "An MLSMessage of another wire format than mls_key_package (5). A reader that parses the body the wire format names (mls-rs) meets that body's faults first: in `rfc9420` MALFORMED, TRUNCATED, TRAILING_DATA and NON_CANONICAL_ENCODING are accepted too."
         ),
         "LeafSource": .init(
             bugType: .modifiedParameter, description: "A KeyPackage's leaf node must have the key_package source."),
@@ -126,22 +134,22 @@ enum CatbirdKeyPackageNotes {
         "SmallOrderKey": .init(
             bugType: .wrongPrimitive,
             description:
-                "A leaf signature key of small order (the identity, and the points of order 2, 4 and 8, in canonical and non-canonical encodings), each signature R = [s]B + T with T = [k](-A), S = s: Ed25519 without a small-order check on the key (ed25519-dalek's `verify`) accepts it for any message, `verify_strict` refuses it; RFC 8032's cofactored equation and libcrux's HACL* (the legacy server's, cofactorless with no order check) accept it for canonical encodings."
+                "A leaf signature key of small order (the identity, and the points of order 2, 4 and 8, in canonical and non-canonical encodings), each signature R = [s]B + T with T = [k](-A), S = s: Ed25519 without a small-order check on the key (ed25519-dalek's `verify`) accepts it for any message, `verify_strict` refuses it; RFC 8032's cofactored equation and libcrux's HACL* (the legacy server's, cofactorless with no order check) accept it for canonical encodings. RFC 8032 requires neither the order check nor its absence, so in `rfc9420` a refusal of either signature passes too (libsodium's, ed25519-dalek's `verify_strict`)."
         ),
         "CofactoredOnly": .init(
             bugType: .wrongPrimitive,
             description:
-                "A signature whose R carries a small-order component: RFC 8032 §5.1.7's cofactored equation ([8][S]B = [8]R + [8][k]A) accepts it, a cofactorless one ([S]B = R + [k]A) refuses it."
+                "A signature whose R carries a small-order component: RFC 8032 §5.1.7's cofactored equation ([8][S]B = [8]R + [8][k]A) accepts it, a cofactorless one ([S]B = R + [k]A) refuses it. RFC 8032 §5.1.7 allows both (\"sufficient, but not required\"), so in `rfc9420` the refusal of either signature passes too (mls-rs over OpenSSL, libsodium)."
         ),
         "SmallOrderR": .init(
             bugType: .wrongPrimitive,
             description:
-                "A signature by an honest key whose R is the identity (S = k·a, so [S]B = R + [k]A holds): verifiers that check R's order (ed25519-dalek's `verify_strict`, libsodium) refuse it; HACL* (the legacy server's) and RFC 8032 §5.1.7 accept it."
+                "A signature by an honest key whose R is the identity (S = k·a, so [S]B = R + [k]A holds): verifiers that check R's order (ed25519-dalek's `verify_strict`, libsodium) refuse it; HACL* (the legacy server's) and RFC 8032 §5.1.7 accept it. In `rfc9420` both answers pass."
         ),
         "RepeatedExtension": .init(
             bugType: .malleability,
             description:
-                "An extension type twice in one extensions vector, side by side or with another type between the copies (a check that compares neighbours only misses the second): openmls refuses it while decoding, RFC 9420 §13.4 forbids it for every type, unknown and GREASE ones included; one copy in each of the two lists is allowed."
+                "An extension type twice in one extensions vector, side by side or with another type between the copies (a check that compares neighbours only misses the second): openmls refuses it while decoding, RFC 9420 §13.4 forbids it for every type, unknown and GREASE ones included; one copy in each of the two lists is allowed. The RFC does not say at which step: in `rfc9420` MALFORMED (refused while decoding, as mls-rs does) passes too."
         ),
         "XWingKeyEdge": .init(
             bugType: .edgeCase,

@@ -16,14 +16,28 @@ enum CatbirdKeyPackageOperations {
         guard case .keyPackage(let kp) = try MLSMessage.decode(bytes, expecting: .keyPackage) else {
             throw MLSDecodingError.malformed("not a KeyPackage")
         }
-        var out: [JSONValue.Member] = [
-            .init("keyPackage", kp.json), .init("encoded", .string(Hex.encode(MLSMessage.keyPackage(kp).encoded))),
-        ]
+        return decoded(kp, encoded: MLSMessage.keyPackage(kp).encoded)
+    }
+
+    /// What a decoded KeyPackage answers: its description, the message written again, its ref.
+    static func decoded(_ kp: KeyPackage, encoded: [UInt8]) -> JSONValue {
+        var out: [JSONValue.Member] = [.init("keyPackage", kp.json), .init("encoded", .string(Hex.encode(encoded)))]
         if let suite = CipherSuite.named(kp.cipherSuite) {
             out.append(
                 .init("keyPackageRef", .string(Hex.encode(MLSLabels.keyPackageRef(suite, keyPackage: kp.encoded)))))
         }
         return .object(out)
+    }
+
+    /// The answers of readers that take the choices RFC 9420 leaves open otherwise (RFC9420Readings).
+    @Sendable static func keyPackageDecodeAlternatives(_ request: OperationRequest) -> [OperationOutcome] {
+        guard let bytes = try? request.reader.hex("keyPackage") else { return [] }
+        return RFC9420Readings.decodingAnswers(bytes).map { answer in
+            switch answer {
+            case .success(let read): return .output(decoded(read.0, encoded: read.encoded))
+            case .failure(let error): return OperationOutcome(error)
+            }
+        }
     }
 
     /// A KeyPackage upload checked as the profile's server (or RFC 9420) checks it.
@@ -44,7 +58,13 @@ enum CatbirdKeyPackageOperations {
     /// have one order: none there.
     @Sendable static func keyPackageValidateAlternatives(_ request: OperationRequest) -> [OperationOutcome] {
         guard request.profile == .rfc9420, let upload = try? upload(request) else { return [] }
-        return RFC9420KeyPackageValidation.faults(upload).map { OperationOutcome($0) }
+        let readings: [OperationOutcome] = RFC9420Readings.validationAnswers(upload).map { answer in
+            switch answer {
+            case .success(let accepted): return .output(output(accepted))
+            case .failure(let error): return OperationOutcome(error)
+            }
+        }
+        return RFC9420KeyPackageValidation.faults(upload).map { OperationOutcome($0) } + readings
     }
 
     static func upload(_ request: OperationRequest) throws -> KeyPackageUpload {

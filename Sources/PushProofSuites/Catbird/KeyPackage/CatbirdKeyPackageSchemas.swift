@@ -19,6 +19,11 @@ enum CatbirdKeyPackageSchemas {
         S.object(["type", "identity"], ["type": S.constant("basic"), "identity": S.string]),
         S.object(["type", "identityHex"], ["type": S.constant("basic"), "identityHex": hex]),
         S.object(["type", "certificates"], ["type": S.constant("x509"), "certificates": S.array(of: hex)]),
+        // A type RFC 9420 defines no body for, as a reader that takes its body as opaque<V> reads it
+        // (an alternative answer only: RFC9420Readings).
+        S.object(
+            ["type", "credentialType", "dataHex"],
+            ["type": S.constant("other"), "credentialType": S.integer, "dataHex": hex]),
     ])
     static let leafNode = S.object(
         ["encryptionKey", "signatureKey", "credential", "capabilities", "source", "extensions", "signature"],

@@ -19,6 +19,7 @@ public struct CatbirdKeyPackageSuite: ConformanceSuite {
         [
             SuiteOperation(
                 .catbirdKeyPackageDecode, schema: CatbirdKeyPackageSchemas.keyPackageDecode, profiles: [.rfc9420],
+                alternatives: CatbirdKeyPackageOperations.keyPackageDecodeAlternatives,
                 output: CatbirdKeyPackageOperations.keyPackageDecode),
             SuiteOperation(
                 .catbirdKeyPackageValidate, schema: CatbirdKeyPackageSchemas.keyPackageValidate,
