@@ -5,7 +5,7 @@ import PushProofJSON
 ///
 ///     -> {"type":"hello","protocol":"pushproof-adapter/1"}
 ///     <- {"type":"hello","protocol":"pushproof-adapter/1","name":N,"version":V,"operations":[...],"profiles":[...],
-///         "operationProfiles"?:{OPERATION:[...]},"errorCodes"?:"wire"}
+///         "operationProfiles"?:{OPERATION:[...]},"errorCodes"?:"wire","errorCodeGroups"?:{CODE:[CODE,...]}}
 ///     -> {"type":"request","id":1,"operation":"registration.seal","input":{...}}
 ///     <- {"type":"response","id":1,"output":{...}}
 ///      | {"type":"response","id":1,"error":{"code":"BAD_REQUEST","message":"..."}}
@@ -25,6 +25,11 @@ public enum AdapterProtocol {
         /// Optional, `"wire"`: the adapter passes a deployed server's own error codes through
         /// (`InvalidKeyPackage`), so a refusal passes where it is the test's `wireError`.
         public var answersWireErrors: Bool
+        /// Optional: codes the implementation answers that each stand for any of several of
+        /// PushProof's, where the library it drives cannot tell them apart (mls-rs says "invalid
+        /// signature found" for the leaf's and the KeyPackage's signature alike). A refusal in
+        /// such a code passes where the test expects one of its group.
+        public var errorCodeGroups: [String: Set<String>] = [:]
 
         /// Whether the adapter answers this operation in this profile (otherwise its vectors are
         /// skipped, never asked).
@@ -50,6 +55,15 @@ public enum AdapterProtocol {
                             })))
             }
             if answersWireErrors { members.append(.init("errorCodes", "wire")) }
+            if !errorCodeGroups.isEmpty {
+                members.append(
+                    .init(
+                        "errorCodeGroups",
+                        .object(
+                            errorCodeGroups.keys.sorted().map { key in
+                                .init(key, .array(errorCodeGroups[key]!.sorted().map(JSONValue.string)))
+                            })))
+            }
             return .object(members)
         }
 
@@ -100,11 +114,25 @@ public enum AdapterProtocol {
             guard errorCodes == nil || errorCodes?.stringValue == "wire" else {
                 return .failure(.protocolError("errorCodes is \"wire\" or absent"))
             }
-            return .success(
-                Hello(
-                    name: name, implementationVersion: json["version"]?.stringValue ?? "", operations: Set(operations),
-                    profiles: Set(profiles), operationProfiles: operationProfiles, answersWireErrors: errorCodes != nil)
-            )
+            var groups: [String: Set<String>] = [:]
+            if let map = json["errorCodeGroups"] {
+                guard let members = map.members else {
+                    return .failure(.protocolError("errorCodeGroups is not an object"))
+                }
+                for member in members {
+                    guard let list = member.value.arrayValue?.compactMap(\.stringValue), !list.isEmpty,
+                        list.count == member.value.arrayValue?.count
+                    else {
+                        return .failure(.protocolError("errorCodeGroups: \(member.key) is not a list of error codes"))
+                    }
+                    groups[member.key] = Set(list)
+                }
+            }
+            var hello = Hello(
+                name: name, implementationVersion: json["version"]?.stringValue ?? "", operations: Set(operations),
+                profiles: Set(profiles), operationProfiles: operationProfiles, answersWireErrors: errorCodes != nil)
+            hello.errorCodeGroups = groups
+            return .success(hello)
         }
     }
 

@@ -29,6 +29,7 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
 
     public var name: String { "\(hello.name) \(hello.implementationVersion)".trimmingCharacters(in: .whitespaces) }
     public var answersWireErrors: Bool { hello.answersWireErrors }
+    public var errorCodeGroups: [String: Set<String>] { hello.errorCodeGroups }
 
     /// Writing to an adapter that has died raises SIGPIPE, whose default action would kill the
     /// runner; ignored once, process-wide, the write fails with EPIPE and is reported instead.

@@ -15,10 +15,14 @@ public protocol ConformanceImplementation: Sendable {
     /// Whether its refusals carry a deployed server's own codes (`wireError`) rather than
     /// PushProof's: an adapter in front of the real server says so in its hello.
     var answersWireErrors: Bool { get }
+    /// Codes it answers that each stand for any of a group of PushProof's (an adapter's hello
+    /// says, `errorCodeGroups`): a refusal in such a code passes where one of the group is expected.
+    var errorCodeGroups: [String: Set<String>] { get }
 }
 
 extension ConformanceImplementation {
     public func alternatives(for request: OperationRequest) -> [OperationOutcome] { [] }
     public func offers(_ operation: OperationName, profile: Profile) -> Bool { true }
     public var answersWireErrors: Bool { false }
+    public var errorCodeGroups: [String: Set<String>] { [:] }
 }

@@ -81,6 +81,17 @@ public struct VectorTest: Sendable, Equatable {
     /// Whether an implementation's answer passes.
     public func accepts(_ outcome: OperationOutcome) -> Bool { acceptedAnswers.contains { $0.accepts(outcome) } }
 
+    /// Whether a refusal in a code that stands for a group of PushProof's (`errorCodeGroups`)
+    /// passes: one of the group is an accepted refusal.
+    public func accepts(_ outcome: OperationOutcome, codeGroups: [String: Set<String>]) -> Bool {
+        if accepts(outcome) { return true }
+        guard case .error(let code, _) = outcome, let group = codeGroups[code] else { return false }
+        return acceptedAnswers.contains {
+            if case .error(let expected, _) = $0 { return group.contains(expected) }
+            return false
+        }
+    }
+
     /// Whether an answer in the deployed server's own codes passes: the accepted answers, or a
     /// refusal with `wireError`.
     public func acceptsOnTheWire(_ outcome: OperationOutcome) -> Bool {

@@ -167,7 +167,9 @@ public struct ConformanceRunner {
         if answer == .unimplemented {
             status = .skipped
         } else {
-            let passes = implementation.answersWireErrors ? test.acceptsOnTheWire(answer) : test.accepts(answer)
+            let passes =
+                implementation.answersWireErrors
+                ? test.acceptsOnTheWire(answer) : test.accepts(answer, codeGroups: implementation.errorCodeGroups)
             status = passes ? .passed : .failed
         }
         return TestOutcome(
