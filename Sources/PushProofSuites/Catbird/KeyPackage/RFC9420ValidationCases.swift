@@ -105,7 +105,23 @@ extension CatbirdKeyPackageValidateVectors {
                 code: "UNSUPPORTED_PROTOCOL_VERSION"),
         ]
         return cases + unorderedPairs() + rfc9420Classes() + rfc9420SmallOrderR(c) + rfc9420RepeatedExtensions(c)
-            + rfc9420Edges(c) + rfc9420VarintEdges(c) + rfc9420EdgeClasses(c)
+            + rfc9420Edges(c) + rfc9420VarintEdges(c) + rfc9420EdgeClasses(c) + rfc9420SignedForOtherContent(c)
+    }
+
+    /// A small-order key signs nothing in particular: both signatures made for other content
+    /// (R = [s]B + [k'](-A) with k' from that content) still satisfy RFC 8032's cofactored
+    /// equation, since [8]A vanishes, and without the cofactor they hold where [k - k']A vanishes
+    /// (always for the identity). The cofactored reading accepts them; a verifier that refuses
+    /// small-order keys, as libsodium does, refuses them: both pass.
+    static func rfc9420SignedForOtherContent(_ c: UploadForm) -> [VectorCase] {
+        let base = KeyPackageSpec.classic(1, identity: "alice")
+        return smallOrderKeys.filter { isCanonicalSmallOrder($0.key) }.map { name, key in
+            c(
+                "suite 1: the leaf key is \(name), both signatures made for other content (R = [s]B + [k'](-A), "
+                    + "k' from the content with one byte appended)",
+                ["SmallOrderKey"], "RFC 8032 §5.1.7; RFC 9420 §5.1.2, §7.3, §10.1",
+                signed(base, key: key) { smallOrderSignature(key: key, message: $0 + [0xFF]) })
+        }
     }
 
     /// Lifetime ends (inclusive), last_resort as a non-default leaf extension, and RFC 8032's cofactored verification (small-order keys, an R with a small-order
