@@ -25,6 +25,9 @@ import mlsrs_glue as glue  # noqa: E402
 
 NAME = "mls-rs (agentvault-mls-rs-uniffi)"
 PROFILES = ["rfc9420"]
+# The suites the rfc9420 profile validates (Ed25519 signatures: 1, 3 and X-Wing's 0x004D), as the
+# KeyPackage's cipher_suite field (bytes 6-7 of the MLSMessage) writes them.
+PROFILE_SUITES = {bytes([0, 1]), bytes([0, 3]), bytes([0, 0x4D])}
 
 
 def self_check() -> int:
@@ -56,12 +59,22 @@ def hex_input(message, name: str) -> bytes:
 
 
 def main() -> None:
-    from pushproof.adapter import Adapter, AdapterError
+    from pushproof.adapter import Adapter, AdapterError, Unimplemented
 
     lib = glue.MlsRs()
-    adapter = Adapter(name=NAME, version=glue.version_line(), profiles=PROFILES)
+    # mls-rs fails the leaf's and the KeyPackage's signature with one text ("invalid signature
+    # found"): the adapter answers INVALID_SIGNATURE and declares it stands for either of
+    # PushProof's codes (docs/adapter-protocol.md, errorCodeGroups).
+    adapter = Adapter(
+        name=NAME, version=glue.version_line(), profiles=PROFILES,
+        error_code_groups={"INVALID_SIGNATURE": ["INVALID_LEAF_SIGNATURE", "INVALID_KEY_PACKAGE_SIGNATURE"]},
+    )
 
     def refuse(refusal: glue.Refusal):
+        # What the binding, not mls-rs, cannot decide is answered `unimplemented`: the runner
+        # fails such a test (each is listed as a binding-limit) and the fuzzer compares nothing.
+        if refusal.code in glue.BINDING_LIMITS:
+            return Unimplemented()
         return AdapterError(refusal.code, refusal.text)
 
     @adapter.operation("catbird.keyPackageDecode")
@@ -81,10 +94,13 @@ def main() -> None:
         if now > glue.MAX_PINNABLE_NOW:
             # mls-rs has no entry point taking a time: its clock is all it reads, and no clock
             # libfaketime can set goes past the year 2147485547.
-            raise AdapterError("CLOCK_OUT_OF_RANGE", f"now {now} is past what libfaketime can set")
+            raise refuse(glue.Refusal("CLOCK_OUT_OF_RANGE", f"now {now} is past what libfaketime can set"))
         try:
             return lib.validate(data, now)
         except glue.Refusal as refusal:
+            if refusal.code == "SUITE_NOT_OFFERED" and data[6:8] not in PROFILE_SUITES:
+                # A suite the profile refuses too: mls-rs's refusal in a suite-1 group is the verdict.
+                raise AdapterError("UNSUPPORTED_CIPHERSUITE", refusal.text) from None
             raise refuse(refusal) from None
 
     adapter.serve()

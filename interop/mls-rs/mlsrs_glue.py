@@ -122,11 +122,16 @@ DECODE_ERRORS: List[Tuple[Callable[[str], bool], str]] = [
     (lambda t: t.startswith("mls codec error: "), "MALFORMED"),  # Custom(n): 1 = an extension type twice
 ]
 
+# Refusals that come from the binding rather than from mls-rs: its one cipher suite, its fixed
+# BasicIdentityProvider, the clock libfaketime can set. The adapter answers them `unimplemented`.
+BINDING_LIMITS = {"SUITE_NOT_OFFERED", "UNSUPPORTED_CREDENTIAL", "CLOCK_OUT_OF_RANGE"}
+
 # Validation errors (mls-rs 0.55.0 src/client.rs, MlsError's Display texts).
 VALIDATE_ERRORS: List[Tuple[Callable[[str], bool], str]] = [
-    (lambda t: t == "mls codec error: 1", "UNSUPPORTED_EXTENSIONS"),  # ExtensionList decode: a type twice (§13.4)
     (lambda t: t == "Protocol version mismatch", "UNSUPPORTED_PROTOCOL_VERSION"),
-    (lambda t: t == "Cipher suite does not match", "UNSUPPORTED_CIPHERSUITE"),
+    # The binding's group has suite 1, the only suite it offers: a KeyPackage of another suite
+    # cannot be validated here at all (a binding limit, not mls-rs's verdict on the suite).
+    (lambda t: t == "Cipher suite does not match", "SUITE_NOT_OFFERED"),
     (lambda t: t.startswith("Unsupported cipher suite"), "UNSUPPORTED_CIPHERSUITE"),
     (lambda t: t.startswith("current time (") and "is not within key package lifetime" in t, "INVALID_LIFETIME"),
     (lambda t: t == "invalid leaf_node_source", "UNSUPPORTED_LEAF_SOURCE"),
@@ -240,7 +245,7 @@ def _credential(r: Reader) -> Dict[str, Any]:
         return {"type": "x509", "certificates": [c.hex() for c in r.vector(lambda inner: inner.vlbytes())]}
     # mls-rs-core 0.27.0 identity/credential.rs:205-214: another type is a CustomCredential, its
     # content one opaque<V>. PushProof's output has no shape for it; this one says what mls-rs read.
-    return {"type": "custom", "credentialType": kind, "dataHex": r.vlbytes().hex()}
+    return {"type": "other", "credentialType": kind, "dataHex": r.vlbytes().hex()}
 
 
 def _extension(r: Reader) -> Dict[str, Any]:
