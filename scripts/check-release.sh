@@ -9,15 +9,19 @@
 #   unknown --vectors folder with one line and exit status 2;
 # - the wheel's `pushproof` passes every vector, and drives the Python implementation through the
 #   wheel's adapter kit;
-# - the starter adapters (Python through the wheel's kit, JavaScript under Node) are skipped on
-#   every vector, with no failure.
-# Needs root (unshare -m) and the floors below, which are .ci/run's.
+# - the kits and starters as each artefact ships them (docs/release.md, "Kits and starters"): the
+#   tarball's starters/ beside its kits/, run with a Python that has no pushproof installed and
+#   with Node; the folder `python -m pushproof.starter` writes from the installed wheel, which
+#   must hold the same files as the tarball; and an example copied alone, which uses the wheel's
+#   kit. The starters are skipped on every vector with no failure, and each example passes every
+#   registration.tokenId vector.
+# Needs root (unshare -m), Node, and the floors below, which are .ci/run's.
 set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: $0 OUTDIR" >&2; exit 2; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$(cd "$1" && pwd)"
-min_reference=${PUSHPROOF_MIN_REFERENCE:-3497}
-min_python=${PUSHPROOF_MIN_PYTHON:-3409}
+min_reference=${PUSHPROOF_MIN_REFERENCE:-3505}
+min_python=${PUSHPROOF_MIN_PYTHON:-3417}
 
 tarballs=("$out"/pushproof-*-linux-x86_64.tar.gz)
 wheels=("$out"/pushproof-*-py3-none-manylinux_*_x86_64.whl)
@@ -28,6 +32,7 @@ wheels=("$out"/pushproof-*-py3-none-manylinux_*_x86_64.whl)
 toolchain="$(dirname "$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")")"
 python="$(readlink -f "$(command -v python3)")"
 node="$(command -v node || true)"
+[ -n "$node" ] || { echo "check-release: no node: the JavaScript kit and starters cannot be checked" >&2; exit 1; }
 work="$(mktemp -d /tmp/pushproof-release-check.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/empty" "$work/reports"
@@ -37,11 +42,17 @@ bundle="$(echo "$work"/pushproof-*-linux-x86_64)"
 "$python" -m venv "$work/venv"
 "$work/venv/bin/python" -m pip install --quiet --disable-pip-version-check "${wheels[0]}" \
     -r "$root/adapters/python/requirements.txt"
-# The Python implementation and the starters, copied out of the checkout (whose python/ holds the
-# kit's source): they find the kit in the venv, the wheel's.
+# A Python without pushproof: the tarball's starters must find the kit beside them.
+"$python" -m venv "$work/plain"
+# The Python implementation, copied out of the checkout (whose python/ holds the kit's source):
+# it finds the kit in the venv, the wheel's.
 cp -r "$root/adapters/python" "$work/impl"
-cp -r "$root/adapters/starter" "$work/starter"
 rm -rf "$work/impl/__pycache__" "$work/impl/pushproof_py/__pycache__"
+# The examples pass every registration.tokenId vector, and run nothing else.
+token_tests=$("$work/venv/bin/python" -c 'import json, sys
+groups = json.load(open(sys.argv[1]))["testGroups"]
+print(sum(len(g["tests"]) for g in groups if g["operation"] == "registration.tokenId"))' "$bundle/vectors/registration_client_test.json")
+[ "$token_tests" -gt 0 ] || { echo "check-release: no registration.tokenId vectors" >&2; exit 1; }
 cp -r "$bundle" "$work/altered"
 printf ' ' >>"$work/altered/vectors/explode_codec_test.json"
 
@@ -85,15 +96,39 @@ case "\$kit" in "$work/venv/"*) ;; *) fail "the Python implementation would use 
 clean "$work/venv/bin/pushproof" run --impl "$work/venv/bin/python $work/impl/adapter.py" --json "$work/reports/python.json" | sed -n '1p;\$p'
 report "$work/reports/python.json" --min-passed $min_python
 
-echo "== the starter adapters: the protocol clean, every vector skipped"
-clean "$work/venv/bin/pushproof" run --impl "$work/venv/bin/python $work/starter/starter.py" --json "$work/reports/starter-py.json" | sed -n '\$p'
-report "$work/reports/starter-py.json" --min-passed 0 --max-passed 0 --min-skipped $min_reference
-if [ -n "$node" ]; then
-    clean "$bundle/pushproof" run --impl "$node $work/starter/starter.js" --json "$work/reports/starter-js.json" | sed -n '\$p'
-    report "$work/reports/starter-js.json" --min-passed 0 --max-passed 0 --min-skipped $min_reference
-else
-    fail "no node: the JavaScript starter cannot be checked"
-fi
+# A run in which every vector is skipped (a starter's) needs --allow-empty where the binary has it.
+clean "$bundle/pushproof" run --help >"$work/reports/run-help.txt"
+allow_empty=""
+if grep -q -- "--allow-empty" "$work/reports/run-help.txt"; then allow_empty=--allow-empty; fi
+# starters BIN PYTHON DIR LABEL: DIR's starters skip every vector, its examples pass every
+# registration.tokenId vector, under BIN.
+starters() {
+    local bin="\$1" python="\$2" dir="\$3" label="\$4"
+    local impl
+    for impl in "\$python \$dir/starter.py" "$node \$dir/starter.js"; do
+        clean "\$bin" run \$allow_empty --impl "\$impl" --json "$work/reports/\$label.json" | sed -n '\$p'
+        report "$work/reports/\$label.json" --min-passed 0 --max-passed 0 --min-skipped $min_reference
+    done
+    for impl in "\$python \$dir/example_token_id.py" "$node \$dir/example_token_id.js"; do
+        clean "\$bin" run --impl "\$impl" --file registration_client --json "$work/reports/\$label.json" | sed -n '\$p'
+        report "$work/reports/\$label.json" --min-passed $token_tests --max-passed $token_tests
+    done
+}
+
+echo "== the tarball's kits and starters: plain python3 (no pushproof installed) and node, as shipped"
+if clean "$work/plain/bin/python" -c "import pushproof" 2>/dev/null; then fail "the plain venv imports pushproof"; fi
+starters "$bundle/pushproof" "$work/plain/bin/python" "$bundle/starters" tarball-starters
+
+echo "== the wheel's kits and starters: python -m pushproof.starter writes the tarball's files"
+clean "$work/venv/bin/python" -m pushproof.starter "$work/from-wheel" >/dev/null
+diff -r -x __pycache__ "$bundle/kits" "$work/from-wheel/kits" || fail "the wheel's kits differ from the tarball's"
+diff -r -x __pycache__ "$bundle/starters" "$work/from-wheel/starters" || fail "the wheel's starters differ from the tarball's"
+starters "$work/venv/bin/pushproof" "$work/venv/bin/python" "$work/from-wheel/starters" wheel-starters
+# An example copied alone into a project: no kit beside it, so it takes the wheel's.
+mkdir -p "$work/alone"
+cp "$work/from-wheel/starters/example_token_id.py" "$work/alone/"
+clean "$work/venv/bin/pushproof" run --impl "$work/venv/bin/python $work/alone/example_token_id.py" --file registration_client --json "$work/reports/alone.json" | sed -n '\$p'
+report "$work/reports/alone.json" --min-passed $token_tests --max-passed $token_tests
 echo "== release checked without the toolchain"
 EOF
 unshare -m -- /bin/bash -c "mount -t tmpfs none '$toolchain' && exec env -i /bin/bash '$work/inside.sh'"

@@ -5,11 +5,14 @@
 # - pushproof-VERSION-linux-x86_64.tar.gz: the `pushproof` binary (release build; the Swift
 #   runtime and Foundation linked statically, and libsodium, libsecp256k1, OpenSSL's libcrypto,
 #   SQLite and zlib from their static archives, so that it needs only the C runtime), the vectors
-#   with their schemas and manifest (vectors/SHA256SUMS), the docs an implementer needs, the
-#   licences, and SHA256SUMS over all of it;
-# - pushproof-VERSION-py3-none-manylinux_2_N_x86_64.whl: the same binary and vectors in a Python
-#   package whose console entry `pushproof` runs it, with the adapter kit `pushproof.adapter`
-#   (python/), tagged for the glibc the binary needs;
+#   with their schemas and manifest (vectors/SHA256SUMS), README.md and every docs/*.md, the
+#   adapter kits (kits/python/pushproof/, kits/js/pushproof-adapter.js) and the starters beside
+#   them (starters/), the licences, and SHA256SUMS over all of it;
+# - pushproof-VERSION-py3-none-manylinux_2_N_x86_64.whl: the same binary, vectors and docs in a
+#   Python package whose console entry `pushproof` runs it, with the adapter kit
+#   `pushproof.adapter` (python/), the JavaScript kit and the starters as package data
+#   (`python -m pushproof.starter DIR` writes them out as the tarball has them), tagged for the
+#   glibc the binary needs;
 # - SHA256SUMS over the two.
 #
 # Needs the Swift toolchain, Debian's -dev packages (scripts/bootstrap.sh installs them), binutils
@@ -76,8 +79,9 @@ fill() { # fill DIR: the vectors, docs and licences a release carries, under DIR
     cp vectors/schemas/*.json "$1/vectors/schemas/"
     "$bin" vectors manifest --vectors "$1/vectors" >"$scratch/SHA256SUMS.new"
     mv "$scratch/SHA256SUMS.new" "$1/vectors/SHA256SUMS"
-    cp docs/vector-format.md docs/adapter-protocol.md docs/operations.md "$1/docs/"
-    cp LICENSE NOTICE "$1/"
+    # Every document, in its folder (docs/audit/ too), and the README that links to them.
+    (cd docs && find . -type f -name '*.md' -exec cp --parents {} "$1/docs/" \;)
+    cp README.md LICENSE NOTICE "$1/"
     # The licences of what the binary contains (NOTICE lists them): Debian's copyright files of
     # the C libraries, the Swift runtime's and Foundation's licence, the Swift packages' own.
     mkdir -p "$1/licenses"
@@ -107,10 +111,17 @@ bundle="$stage/$name"
 cp "$bin" "$bundle/pushproof"
 strip "$bundle/pushproof"
 fill "$bundle"
-cp -r adapters/starter "$bundle/starter-adapters"
-# The adapter kit, for Python users of the tarball (PYTHONPATH=python).
-mkdir -p "$bundle/python/pushproof"
-cp python/pushproof/__init__.py python/pushproof/adapter.py "$bundle/python/pushproof/"
+# The adapter kits and the starters, which find the kits by their path beside starters/
+# (docs/release.md, "Kits and starters"): plain `python3 starters/starter.py` and
+# `node starters/starter.js` run as shipped.
+starters() { # starters DIR: the starters and the JavaScript kit under DIR
+    mkdir -p "$1/starters" "$1/kits/js"
+    cp adapters/starters/*.py adapters/starters/*.js "$1/starters/"
+    cp adapters/kits/js/pushproof-adapter.js "$1/kits/js/"
+}
+starters "$bundle"
+mkdir -p "$bundle/kits/python/pushproof"
+cp python/pushproof/__init__.py python/pushproof/adapter.py "$bundle/kits/python/pushproof/"
 (cd "$bundle" && find . -type f ! -name SHA256SUMS -printf '%P\n' | LC_ALL=C sort | xargs sha256sum >SHA256SUMS)
 tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -C "$stage" -cf - "$name" | gzip -n >"$out/$name.tar.gz"
 
@@ -121,6 +132,8 @@ rm -rf "$wheel_src"/pushproof/__pycache__ "$wheel_src"/build "$wheel_src"/*.egg-
 mkdir -p "$wheel_src/pushproof/bin"
 cp "$bundle/pushproof" "$wheel_src/pushproof/bin/pushproof"
 fill "$wheel_src/pushproof"
+# The package is the Python kit; `python -m pushproof.starter DIR` adds it as kits/python/.
+starters "$wheel_src/pushproof"
 sed -i "s/^version = \".*\"/version = \"$version\"/" "$wheel_src/pyproject.toml"
 printf '[bdist_wheel]\npython_tag = py3\nplat_name = %s\n' "$platform" >"$wheel_src/setup.cfg"
 venv="$scratch/release-venv"

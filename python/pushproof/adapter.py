@@ -28,7 +28,12 @@ What the kit answers for you:
   `unimplemented`: raise `Unimplemented()` only for an input you knowingly leave out);
 - an exception other than `AdapterError` becomes the error `HARNESS_INPUT_ERROR`, its type and text
   on stderr, and the adapter goes on serving (a crash would cost the runner a restart);
-- a line that is not a JSON object is reported on stderr and skipped.
+- a line that is not UTF-8, not JSON, or not a JSON object is reported on stderr and skipped.
+
+JSON: strict RFC 8259, as the JavaScript kit (kits/js/pushproof-adapter.js) reads it too: a
+duplicate key in an object, NaN or Infinity make the line "not JSON". Integers are Python ints,
+exact at any size (2^63 - 1, -2^63, 2^64 - 1); a literal with a fraction or an exponent (`1.0`,
+`1e0`) is a float, so `1` and `1.0` stay apart. Answers are written in ASCII, with escapes.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ import io
 import json
 import sys
 import traceback
-from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, TextIO
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, TextIO, Tuple
 
 PROTOCOL = "pushproof-adapter/1"
 
@@ -65,7 +70,10 @@ class Adapter:
     `profiles`: the profiles every operation answers in unless `operation(..., profiles=...)` says
     otherwise. `error_codes="wire"`: the implementation can only pass on the codes a real server
     puts on the wire (docs/adapter-protocol.md). `not_upstream`: operation -> why its deployed
-    answers to the hardened vectors' inputs are the implementation's own reading."""
+    answers to the hardened vectors' inputs are the implementation's own reading.
+    `error_code_groups`: code -> the PushProof codes it stands for, where the library behind the
+    adapter answers one code for several faults (a refusal in it passes where one of them is
+    expected; docs/adapter-protocol.md)."""
 
     def __init__(
         self,
@@ -75,6 +83,7 @@ class Adapter:
         error_codes: Optional[str] = None,
         not_upstream: Optional[Mapping[str, str]] = None,
         unexpected_error_code: str = "HARNESS_INPUT_ERROR",
+        error_code_groups: Optional[Mapping[str, Iterable[str]]] = None,
     ):
         if error_codes not in (None, "wire"):
             raise ValueError("error_codes is None or 'wire'")
@@ -83,6 +92,9 @@ class Adapter:
         self.profiles = list(profiles)
         self.error_codes = error_codes
         self.not_upstream = dict(not_upstream or {})
+        self.error_code_groups = {code: sorted(set(group)) for code, group in (error_code_groups or {}).items()}
+        if any(not group for group in self.error_code_groups.values()):
+            raise ValueError("each error code group names at least one code")
         self.unexpected_error_code = unexpected_error_code
         self._handlers: Dict[str, Handler] = {}
         self._profiles: Dict[str, List[str]] = {}
@@ -123,6 +135,8 @@ class Adapter:
             answer["notUpstream"] = {op: why for op, why in sorted(self.not_upstream.items())}
         if self.error_codes:
             answer["errorCodes"] = self.error_codes
+        if self.error_code_groups:
+            answer["errorCodeGroups"] = dict(sorted(self.error_code_groups.items()))
         return answer
 
     def answer(self, message: Any) -> Optional[Dict[str, Any]]:
@@ -165,15 +179,15 @@ class Adapter:
 
     def serve(self, stdin: Optional[TextIO] = None, stdout: Optional[TextIO] = None) -> None:
         """Answer the runner until stdin closes."""
-        # UTF-8 whatever the locale (an empty environment's is C).
-        source = stdin if stdin is not None else io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8")
+        # UTF-8 whatever the locale (an empty environment's is C), line by line from the bytes.
+        source = stdin if stdin is not None else self._utf8_lines(sys.stdin.buffer)
         sink = stdout if stdout is not None else io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8")
         for line in source:
             if not line.strip():
                 continue
             try:
-                message = json.loads(line)
-            except ValueError as error:
+                message = loads(line)
+            except (ValueError, RecursionError) as error:
                 _log(f"{self.name}: ignored a line that is not JSON ({error})")
                 continue
             reply = self.answer(message)
@@ -182,6 +196,31 @@ class Adapter:
             # ASCII with escapes: any string, lone surrogates included, survives the pipe.
             sink.write(json.dumps(reply, ensure_ascii=True, separators=(",", ":")) + "\n")
             sink.flush()
+
+    def _utf8_lines(self, stream: Iterable[bytes]) -> Iterator[str]:
+        for raw in stream:
+            try:
+                yield raw.decode("utf-8")
+            except UnicodeDecodeError:
+                _log(f"{self.name}: ignored a line that is not UTF-8")
+
+
+def loads(text: str) -> Any:
+    """One JSON text, strictly: a duplicate key, NaN or Infinity raise ValueError."""
+    return json.loads(text, object_pairs_hook=_unique_members, parse_constant=_no_constant)
+
+
+def _unique_members(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
+    members: Dict[str, Any] = {}
+    for key, value in pairs:
+        if key in members:
+            raise ValueError(f"duplicate key {key!r}")
+        members[key] = value
+    return members
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
 
 
 def _log(text: str) -> None:
