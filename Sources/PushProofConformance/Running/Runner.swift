@@ -17,6 +17,10 @@ public struct TestOutcome: Sendable {
     public var test: VectorTest
     public var status: Status
     public var actual: OperationOutcome
+    /// How long the implementation took to answer, in seconds.
+    public var duration: Double = 0
+    /// What the adapter wrote on stderr while it answered (an adapter's; nil for in-process ones).
+    public var adapterLog: String? = nil
 
     public var name: String { "\(suite):\(test.tcId)" }
     /// The vector file the test is in (`suite` is its name).
@@ -162,7 +166,9 @@ public struct ConformanceRunner {
 
     func judge(_ test: VectorTest, in group: VectorGroup, suite: String) -> TestOutcome {
         let request = OperationRequest(operation: group.operation, profile: group.profile, input: test.input)
+        let started = DispatchTime.now().uptimeNanoseconds
         let answer = meanings.judged(implementation.perform(request), for: request)
+        let duration = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let status: TestOutcome.Status
         if answer == .unimplemented {
             status = .skipped
@@ -172,8 +178,10 @@ public struct ConformanceRunner {
                 ? test.acceptsOnTheWire(answer) : test.accepts(answer, codeGroups: implementation.errorCodeGroups)
             status = passes ? .passed : .failed
         }
-        return TestOutcome(
+        var outcome = TestOutcome(
             suite: suite, operation: group.operation, profile: group.profile, test: test, status: status,
             actual: answer)
+        outcome.duration = duration
+        return outcome
     }
 }
