@@ -161,7 +161,10 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
-        .testTarget(name: "PushProofConformanceTests", dependencies: ["PushProofConformance", "PushProofJSON"]),
+        // Resources: test data read by path (junit-10.xsd, also used by scripts/check-junit.sh).
+        .testTarget(
+            name: "PushProofConformanceTests", dependencies: ["PushProofConformance", "PushProofJSON"],
+            exclude: ["Resources"]),
         .testTarget(
             name: "PushProofStorageTests",
             dependencies: ["PushProofStorage", .product(name: "GRDB", package: "GRDB.swift")]),

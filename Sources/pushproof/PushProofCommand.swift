@@ -29,7 +29,25 @@ struct PushProofCommand: ParsableCommand {
             }
             return
         }
-        main(nil)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let line = UsageLine.unknownCommand(arguments) { usage(line) }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch RunFailure.usage(let line) {
+            usage(line)
+        } catch let error as RunnerError {
+            usage("\(error)")
+        } catch {
+            if exitCode(for: error) == .validationFailure { usage(UsageLine.line(for: error, arguments: arguments)) }
+            exit(withError: error)
+        }
+    }
+
+    /// A usage mistake: one line on stderr, exit status 2 (docs/adapter-protocol.md, "Exit statuses").
+    static func usage(_ line: String) -> Never {
+        FileHandle.standardError.write(Data("pushproof: \(line)\n".utf8))
+        Foundation.exit(RunFailure.usageError)
     }
 }
 
@@ -71,114 +89,6 @@ struct RepositoryVectorsLocation: ParsableArguments {
     var vectors: String = "vectors"
 
     var url: URL { URL(fileURLWithPath: vectors, isDirectory: true) }
-}
-
-struct Run: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Run vectors against the reference implementation (the default).")
-
-    @OptionGroup var location: VectorsLocation
-
-    @Option(
-        name: [.customLong("file"), .customLong("suite")],
-        help: ArgumentHelp(
-            "Run only this vector file (repeatable), by its name without _test.json, e.g. registration_bouncer.",
-            discussion:
-                "Files named run in the order named (with --fail-fast, the likeliest to fail first). --suite is the same option under its older name."
-        ))
-    var file: [String] = []
-
-    @Option(name: .long, help: "Run only this test (repeatable), as FILE:TCID, e.g. registration_bouncer:17.")
-    var test: [String] = []
-
-    @Option(name: .long, help: "Run only this profile's groups (repeatable), e.g. deployed.")
-    var profile: [String] = []
-
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "Tests the implementation is known to fail: one `file:tcId  # reason` per line.",
-            discussion: "The run then fails when a listed test passes (take it off the list) or an unlisted one fails.")
-    )
-    var expectedFailures: String?
-
-    @Option(name: .long, help: "Write JUnit XML results to this file.")
-    var junit: String?
-
-    @Option(name: .long, help: "Write JSON results to this file.")
-    var json: String?
-
-    @Flag(name: .long, help: "Also list skipped tests.")
-    var verbose = false
-
-    @Flag(name: .long, help: "Stop at the first failing test (mutation testing: one failure decides).")
-    var failFast = false
-
-    @Option(
-        name: .long,
-        help: "Test another implementation: the command line of its adapter (see docs/adapter-protocol.md).")
-    var impl: String?
-
-    @Option(name: .long, help: "Seconds an adapter may take to answer one request.")
-    var timeout: Double = 10
-
-    func run() throws {
-        // The list is read before anything runs: an unreadable or malformed one is one line.
-        let expected: ExpectedFailures?
-        do {
-            expected = try expectedFailures.map { try ExpectedFailures(contentsOf: URL(fileURLWithPath: $0)) }
-        } catch {
-            FileHandle.standardError.write(Data("pushproof: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
-        let source = try location.resolve()
-        // The first line says which vectors run (a CI log then records exactly what was run).
-        print("PushProof \(PushProofVersion.string): \(source.summary)")
-        let known = try ConformanceRunner.vectorFileNames(directory: source.directory)
-        for name in file where !known.contains(name) {
-            throw ValidationError("unknown vector file \(name); known: \(known.joined(separator: ", "))")
-        }
-        let named = file.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        // With --fail-fast and named files, each file is read only when its turn comes; otherwise
-        // all of them first (expected failures and profiles are checked against every file).
-        let oneByOne = failFast && !named.isEmpty && expectedFailures == nil && profile.isEmpty
-        let files = oneByOne ? [] : try ConformanceRunner.loadVectors(directory: source.directory)
-        let profiles = Set(files.flatMap { $0.groups.map(\.profile.rawValue) })
-        for name in profile where !profiles.contains(name) {
-            throw ValidationError(
-                "no group has profile \(name); profiles: \(profiles.sorted().joined(separator: ", "))")
-        }
-        let implementation: any ConformanceImplementation
-        if let impl {
-            do {
-                implementation = try ExternalImplementation(commandLine: impl, timeout: timeout)
-            } catch {
-                print("pushproof: cannot use the adapter: \(error)")
-                throw ExitCode(2)
-            }
-        } else {
-            implementation = Suites.catalogue.reference
-        }
-        let selection = TestSelection(suites: file, tests: test, profiles: profile.map(Profile.init(rawValue:)))
-        defer { (implementation as? ExternalImplementation)?.shutdown() }
-        let runner = ConformanceRunner(implementation: implementation, meanings: Suites.catalogue.meanings)
-        var report: RunReport
-        if oneByOne {
-            report = try runner.runUntilFirstFailure(named, in: source.directory, selection: selection)
-        } else {
-            // Files named run in the order named.
-            let order = Dictionary(named.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            report = try runner.run(
-                files.sorted { order[$0.suite, default: 0] < order[$1.suite, default: 0] }, selection: selection,
-                expectedFailures: expected, stopAtFirstFailure: failFast)
-        }
-        report.vectorsDigest = source.digest
-        report.implementationCommand = impl
-        print(Reports.text(report, verbose: verbose), terminator: "")
-        if let junit { try Reports.junitXML(report).write(toFile: junit, atomically: true, encoding: .utf8) }
-        if let json { try Reports.json(report).write(toFile: json, atomically: true, encoding: .utf8) }
-        if report.failed { throw ExitCode(1) }
-    }
 }
 
 struct Vectors: ParsableCommand {
@@ -398,8 +308,18 @@ struct Fuzz: ParsableCommand {
         help: "The implementation's expected-failures list: the inputs of the tests it lists are not mutated.")
     var expectedFailures: String?
 
-    @Option(name: .long, help: "Seconds an adapter may take to answer one request.")
+    @Option(name: .long, help: "Seconds an adapter may take to answer the hello or one request.")
     var timeout: Double = 10
+
+    func validate() throws {
+        guard timeout > 0, timeout.isFinite else {
+            throw ValidationError("--timeout takes a number of seconds above 0")
+        }
+        guard iterations > 0 else { throw ValidationError("--iterations takes a number above 0") }
+        if let seconds, !(seconds > 0 && seconds.isFinite) {
+            throw ValidationError("--seconds takes a number above 0")
+        }
+    }
 
     func run() throws {
         let listed: ExpectedFailures?
@@ -407,7 +327,7 @@ struct Fuzz: ParsableCommand {
             listed = try expectedFailures.map { try ExpectedFailures(contentsOf: URL(fileURLWithPath: $0)) }
         } catch {
             FileHandle.standardError.write(Data("pushproof: \(error)\n".utf8))
-            throw ExitCode(2)
+            throw ExitCode(RunFailure.usageError)
         }
         let directory = try location.resolve().directory
         let known = try ConformanceRunner.vectorFileNames(directory: directory)
@@ -445,8 +365,8 @@ struct Fuzz: ParsableCommand {
         let implementation: any ConformanceImplementation
         if let impl {
             do { implementation = try ExternalImplementation(commandLine: impl, timeout: timeout) } catch {
-                print("pushproof: cannot use the adapter: \(error)")
-                throw ExitCode(2)
+                FileHandle.standardError.write(Data("pushproof: cannot use the adapter: \(error)\n".utf8))
+                throw ExitCode(RunFailure.adapterUnusable)
             }
         } else if let mutant {
             guard let m = catalogue.mutants.first(where: { $0.id == mutant }) else {

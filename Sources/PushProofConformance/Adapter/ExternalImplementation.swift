@@ -18,6 +18,8 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
     public let commandLine: String
     public let timeout: Double
     public let maximumResponseBytes: Int
+    /// Where everything the adapter writes on stderr is kept, when the runner keeps it.
+    public let log: AdapterLog?
     public private(set) var hello: AdapterProtocol.Hello
     public private(set) var restarts = 0
 
@@ -35,12 +37,29 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
     /// runner; ignored once, process-wide, the write fails with EPIPE and is reported instead.
     private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
-    public init(commandLine: String, timeout: Double = 10, maximumResponseBytes: Int = 1 << 20) throws {
+    public init(
+        commandLine: String, timeout: Double = 10, maximumResponseBytes: Int = 1 << 20, log: AdapterLog? = nil
+    ) throws {
         Self.ignoreBrokenPipes
+        self.log = log
         self.commandLine = commandLine
         self.timeout = timeout
         self.maximumResponseBytes = maximumResponseBytes
-        (adapter, hello) = try Adapter.start(commandLine, timeout: timeout, limit: maximumResponseBytes)
+        (adapter, hello) = try Adapter.start(commandLine, timeout: timeout, limit: maximumResponseBytes, log: log)
+    }
+
+    public var logMark: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return adapter.stderr.mark
+    }
+
+    public func log(since mark: Int) -> String? {
+        lock.lock()
+        let stderr = adapter.stderr
+        lock.unlock()
+        // A restart began a new pipe: what the old one held is in the failure itself.
+        return stderr.mark >= mark ? stderr.text(since: mark) : nil
     }
 
     deinit { adapter.stop() }
@@ -59,24 +78,96 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
     }
 
     public func perform(_ request: OperationRequest) -> OperationOutcome {
-        guard hello.offers(request.operation.rawValue, profile: request.profile.rawValue) else {
-            return .unimplemented
-        }
+        perform(all: [request])[0].outcome
+    }
+
+    /// How many requests are sent ahead of the answer awaited: the runner judges one answer while
+    /// the adapter works on the next. An adapter still reads and answers one request at a time.
+    public static let window = 32
+
+    /// The requests in order, up to `window` of them sent ahead of their answers. Each answer has
+    /// its own deadline, counted from when the previous one arrived, as in a serial run; an
+    /// adapter that fails one request (no answer in time, a crash, a broken line) fails that one
+    /// alone: it is stopped, and the requests sent after it go again to a fresh one.
+    public func perform(all requests: [OperationRequest]) -> [AnsweredRequest] {
         lock.lock()
         defer { lock.unlock() }
-        if !adapter.process.isRunning {
-            do {
-                (adapter, hello) = try Adapter.start(commandLine, timeout: timeout, limit: maximumResponseBytes)
-                restarts += 1
-            } catch let failure as AdapterFailure {
-                return .adapterFailure(failure)
-            } catch {
-                return .adapterFailure(.startFailed("\(error)"))
+        var answers = [AnsweredRequest?](repeating: nil, count: requests.count)
+        var next = 0
+        var pending: [(index: Int, id: Int)] = []
+        while next < requests.count || !pending.isEmpty {
+            if pending.isEmpty, let failure = startIfStopped() {
+                answers[next] = AnsweredRequest(outcome: .adapterFailure(failure), duration: 0, log: { nil })
+                next += 1
+                continue
+            }
+            while pending.count < Self.window && next < requests.count {
+                let request = requests[next]
+                if !hello.offers(request.operation.rawValue, profile: request.profile.rawValue) {
+                    if pending.isEmpty {
+                        answers[next] = AnsweredRequest(outcome: .unimplemented, duration: 0, log: { nil })
+                        next += 1
+                        continue
+                    }
+                    break
+                }
+                let id = nextId
+                nextId += 1
+                guard adapter.send(AdapterProtocol.request(id: id, request)) else { break }
+                pending.append((next, id))
+                next += 1
+            }
+            guard let (index, id) = pending.first else {
+                if next < requests.count {
+                    // Nothing could be sent: the adapter is gone.
+                    answers[next] = AnsweredRequest(
+                        outcome: .adapterFailure(adapter.died()), duration: 0, log: { nil })
+                    next += 1
+                }
+                continue
+            }
+            pending.removeFirst()
+            let stderr = adapter.stderr
+            let mark = stderr.mark
+            let started = DispatchTime.now().uptimeNanoseconds
+            let outcome = answer(to: requests[index], id: id)
+            let duration = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            let end = stderr.mark
+            answers[index] = AnsweredRequest(outcome: outcome, duration: duration) {
+                stderr.text(since: mark, until: end)
+            }
+            if !adapter.process.isRunning || isFailure(outcome) {
+                // What was sent after the failed request goes again, to a fresh adapter.
+                if let first = pending.first { next = first.index }
+                pending.removeAll()
             }
         }
-        let id = nextId
-        nextId += 1
-        guard adapter.send(AdapterProtocol.request(id: id, request)) else { return .adapterFailure(adapter.died()) }
+        return answers.map { $0! }
+    }
+
+    private func isFailure(_ outcome: OperationOutcome) -> Bool {
+        if case .adapterFailure(let failure) = outcome, case .unimplementedButDeclared = failure { return false }
+        if case .adapterFailure = outcome { return true }
+        return false
+    }
+
+    /// Starts the adapter again if it has stopped; the failure, if it cannot be.
+    private func startIfStopped() -> AdapterFailure? {
+        guard !adapter.process.isRunning else { return nil }
+        do {
+            log?.note("the adapter is started again")
+            (adapter, hello) = try Adapter.start(commandLine, timeout: timeout, limit: maximumResponseBytes, log: log)
+            restarts += 1
+            return nil
+        } catch let failure as AdapterFailure {
+            return failure
+        } catch {
+            return .startFailed("\(error)")
+        }
+    }
+
+    /// The answer to the request sent with `id`, read within the deadline.
+    private func answer(to request: OperationRequest, id: Int) -> OperationOutcome {
         switch adapter.lines.next(timeout: timeout) {
         case .line(let bytes):
             guard let json = try? JSONParser.parse(bytes) else {
@@ -109,7 +200,9 @@ private struct Adapter {
     let lines: LineReader
     let stderr: PipeTail
 
-    static func start(_ commandLine: String, timeout: Double, limit: Int) throws -> (Adapter, AdapterProtocol.Hello) {
+    static func start(
+        _ commandLine: String, timeout: Double, limit: Int, log: AdapterLog? = nil
+    ) throws -> (Adapter, AdapterProtocol.Hello) {
         let process = Process()
         // The command line runs under /bin/sh (so `VAR=x cmd` works). Foundation starts the child
         // as the leader of a process group of its own; `stop` kills the whole group, because
@@ -127,7 +220,7 @@ private struct Adapter {
         let adapter = Adapter(
             process: process, stdin: input.fileHandleForWriting,
             lines: LineReader(handle: output.fileHandleForReading, limit: limit),
-            stderr: PipeTail(handle: errors.fileHandleForReading))
+            stderr: PipeTail(handle: errors.fileHandleForReading, log: log))
         func fail(_ failure: AdapterFailure) -> AdapterFailure {
             adapter.stop()
             return failure

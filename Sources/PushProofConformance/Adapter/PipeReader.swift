@@ -69,19 +69,49 @@ final class LineReader: PipeReader, @unchecked Sendable {
     }
 }
 
-/// Keeps the last bytes written to a pipe (an adapter's stderr), for failure reports.
+/// Keeps the last bytes written to a pipe (an adapter's stderr), for failure reports, and copies
+/// every byte to a log when it has one (`AdapterLog`).
 final class PipeTail: PipeReader, @unchecked Sendable {
     private var tail: [UInt8] = []
     private let keep: Int
+    /// Bytes read so far; `text(since:)` takes a count from here as its mark.
+    private var written = 0
+    private let log: AdapterLog?
 
-    init(handle: FileHandle, keep: Int = 2048) {
+    init(handle: FileHandle, keep: Int = 64 << 10, log: AdapterLog? = nil) {
         self.keep = keep
+        self.log = log
         super.init(handle: handle)
     }
 
     override func consume(_ chunk: Data) {
         tail.append(contentsOf: chunk)
+        written += chunk.count
         if tail.count > keep { tail.removeFirst(tail.count - keep) }
+        log?.append(chunk)
+    }
+
+    /// Where the pipe stands now: a mark for `text(since:)`.
+    var mark: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return written
+    }
+
+    /// What was written after `mark`, at most `limit` bytes (the last ones); `settle` waits that
+    /// long first, so lines written just before an answer have arrived.
+    func text(since mark: Int, until end: Int? = nil, settle: Double = 0.05, limit: Int = 8 << 10) -> String {
+        if settle > 0 && end == nil { Thread.sleep(forTimeInterval: settle) }
+        condition.lock()
+        defer { condition.unlock() }
+        let last = min(end ?? written, written)
+        // The bytes from `mark` to `last`, as far as the tail still holds them.
+        let held = tail.count - (written - last)
+        let available = min(last - mark, held)
+        guard available > 0 else { return "" }
+        let bytes = tail[..<held].suffix(min(available, limit))
+        let cut = available > limit ? "… (\(available - limit) bytes before these)\n" : ""
+        return cut + String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The tail so far. After the writer has died, `settle` waits (briefly) for the pipe to
@@ -91,6 +121,33 @@ final class PipeTail: PipeReader, @unchecked Sendable {
         defer { condition.unlock() }
         let deadline = Date(timeIntervalSinceNow: settle)
         while !closed && settle > 0 && condition.wait(until: deadline) {}
-        return String(decoding: tail, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(decoding: tail.suffix(2048), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
+}
+
+/// A file that keeps everything an adapter writes on stderr, across its restarts.
+public final class AdapterLog: @unchecked Sendable {
+    public let path: String
+    private let handle: FileHandle
+    private let lock = NSLock()
+
+    /// Creates (or empties) the file; nil when it cannot be written.
+    public init?(path: String) {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else { return nil }
+        self.path = path
+        self.handle = handle
+    }
+
+    func append(_ data: Data) {
+        lock.lock()
+        defer { lock.unlock() }
+        try? handle.write(contentsOf: data)
+    }
+
+    /// A line of the runner's own, e.g. that the adapter was started again.
+    public func note(_ line: String) { append(Data("[pushproof] \(line)\n".utf8)) }
+
+    deinit { try? handle.close() }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An implementation under test, seen only through named operations with JSON inputs and
 /// outputs. The reference implements it in-process; an adapter speaking the same operations over
 /// stdin/stdout implements it for another language (`ExternalImplementation`).
@@ -18,6 +20,27 @@ public protocol ConformanceImplementation: Sendable {
     /// Codes it answers that each stand for any of a group of PushProof's (an adapter's hello
     /// says, `errorCodeGroups`): a refusal in such a code passes where one of the group is expected.
     var errorCodeGroups: [String: Set<String>] { get }
+    /// A mark in what the implementation logs (an adapter's stderr), and what it logged since a
+    /// mark: the runner shows it with a failing test. nil where it keeps no log.
+    var logMark: Int { get }
+    func log(since mark: Int) -> String?
+    /// Answers several requests in order, with how long each took and what was logged meanwhile:
+    /// an adapter has them sent ahead of its answers (`ExternalImplementation.window`).
+    func perform(all requests: [OperationRequest]) -> [AnsweredRequest]
+}
+
+/// One answer of `perform(all:)`: the outcome, how long it took, and what the implementation
+/// logged meanwhile (read only when asked: a failing test shows it).
+public struct AnsweredRequest: Sendable {
+    public var outcome: OperationOutcome
+    public var duration: Double
+    public var log: @Sendable () -> String?
+
+    public init(outcome: OperationOutcome, duration: Double, log: @escaping @Sendable () -> String?) {
+        self.outcome = outcome
+        self.duration = duration
+        self.log = log
+    }
 }
 
 extension ConformanceImplementation {
@@ -25,4 +48,17 @@ extension ConformanceImplementation {
     public func offers(_ operation: OperationName, profile: Profile) -> Bool { true }
     public var answersWireErrors: Bool { false }
     public var errorCodeGroups: [String: Set<String>] { [:] }
+    public var logMark: Int { 0 }
+    public func log(since mark: Int) -> String? { nil }
+
+    public func perform(all requests: [OperationRequest]) -> [AnsweredRequest] {
+        requests.map { request in
+            let mark = logMark
+            let started = DispatchTime.now().uptimeNanoseconds
+            let outcome = perform(request)
+            return AnsweredRequest(
+                outcome: outcome, duration: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,
+                log: { self.log(since: mark) })
+        }
+    }
 }

@@ -49,6 +49,10 @@ public enum Reports {
             }
             lines.append("  input:    \(shortened(JSONWriter.compact(o.test.input), test: o.name))")
             lines.append("  alone:    \(rerunCommand(o, in: report))")
+            if let log = o.adapterLog {
+                lines.append("  stderr:")
+                lines += log.split(separator: "\n", omittingEmptySubsequences: false).map { "    \($0)" }
+            }
         }
         lines.append("")
         if let list = report.expectedFailures {
@@ -162,6 +166,7 @@ public enum Reports {
                     members.append(.init("expectedFailureReason", .string(reason)))
                 }
                 members.append(.init("rerun", .string(rerunCommand(o, in: report))))
+                if let log = o.adapterLog { members.append(.init("adapterLog", .string(log))) }
             }
             return .object(members)
         }
@@ -171,6 +176,7 @@ public enum Reports {
             .init("implementation", .string(report.implementation)),
         ]
         if let digest = report.vectorsDigest { top.append(.init("vectorsDigest", .string(digest))) }
+        if let aborted = report.aborted { top.append(.init("aborted", .string(aborted))) }
         if let list = report.expectedFailures {
             top.append(.init("expectedFailuresList", .string(list.source)))
             top.append(
@@ -201,58 +207,6 @@ public enum Reports {
         return JSONWriter.pretty(.object(top))
     }
 
-    public static func junitXML(_ report: RunReport) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml +=
-            "<testsuites name=\"\(escape(report.implementation))\" tests=\"\(report.outcomes.count)\" "
-            + "failures=\"\(failing(report))\" skipped=\"\(report.count(.skipped) + report.count(.expectedFailure))\">\n"
-        for suite in report.suites {
-            let outcomes = report.outcomes.filter { $0.suite == suite }
-            xml +=
-                "  <testsuite name=\"\(escape(suite))\" tests=\"\(outcomes.count)\" "
-                + "failures=\"\(failing(report, suite: suite))\" "
-                + "skipped=\"\(report.count(.skipped, suite: suite) + report.count(.expectedFailure, suite: suite))\">\n"
-            for o in outcomes {
-                xml +=
-                    "    <testcase classname=\"\(escape(suite)).\(escape(o.operation.rawValue))\" "
-                    + "name=\"tcId \(o.test.tcId): \(escape(o.test.comment))\""
-                switch o.status {
-                case .passed:
-                    xml += "/>\n"
-                case .skipped:
-                    xml += ">\n      <skipped message=\"unimplemented\"/>\n    </testcase>\n"
-                case .expectedFailure:
-                    let reason = report.expectedFailures?.reasons[o.name] ?? ""
-                    xml +=
-                        ">\n      <skipped message=\"\(escape("expected failure" + (reason.isEmpty ? "" : ": " + reason)))\"/>\n    </testcase>\n"
-                case .failed:
-                    let detail =
-                        "expected \(JSONWriter.compact(o.test.expected.json)), actual \(JSONWriter.compact(o.actual.json))"
-                    xml += ">\n      <failure message=\"\(escape(detail))\"/>\n    </testcase>\n"
-                case .unexpectedPass:
-                    let detail = "passes, but is listed as an expected failure: take it off the list"
-                    xml += ">\n      <failure message=\"\(escape(detail))\"/>\n    </testcase>\n"
-                }
-            }
-            xml += "  </testsuite>\n"
-        }
-        return xml + "</testsuites>\n"
-    }
-
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            // XML 1.0 cannot carry other control characters, even escaped.
-            case "\u{00}"..."\u{1F}": out += "\\u{\(String(scalar.value, radix: 16))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// The JUnit XML report (`JUnitReport`).
+    public static func junitXML(_ report: RunReport) -> String { JUnitReport.xml(report) }
 }

@@ -37,6 +37,14 @@ public struct RunReport: Sendable {
     public var vectorsDigest: String?
     /// The implementation's own command line, for the one-line re-run of a failing test.
     public var implementationCommand: String?
+    /// Why the run ended before its first test, when it did (the adapter could not be used).
+    public var aborted: String?
+
+    public init(implementation: String, outcomes: [TestOutcome], expectedFailures: ExpectedFailures?) {
+        self.implementation = implementation
+        self.outcomes = outcomes
+        self.expectedFailures = expectedFailures
+    }
 
     public func count(_ status: TestOutcome.Status, suite: String? = nil, profile: Profile? = nil) -> Int {
         outcomes.filter {
@@ -75,13 +83,20 @@ public enum RunnerError: Error, CustomStringConvertible {
 }
 
 /// Runs vector files against an implementation and judges each answer.
-public struct ConformanceRunner {
+public struct ConformanceRunner: Sendable {
     public let implementation: any ConformanceImplementation
+    /// Further instances of the same implementation (adapter processes) that answer tests at the
+    /// same time as `implementation`: `pushproof run --jobs N`.
+    public let others: [any ConformanceImplementation]
     /// The operations whose outputs are judged by meaning (`Suites.catalogue.meanings`).
     public let meanings: AnswerMeanings
 
-    public init(implementation: any ConformanceImplementation, meanings: AnswerMeanings) {
+    public init(
+        implementation: any ConformanceImplementation, meanings: AnswerMeanings,
+        others: [any ConformanceImplementation] = []
+    ) {
         self.implementation = implementation
+        self.others = others
         self.meanings = meanings
     }
 
@@ -119,23 +134,54 @@ public struct ConformanceRunner {
                 throw RunnerError.unknownExpectedFailures(source: expectedFailures.source, unknown)
             }
         }
-        var outcomes: [TestOutcome] = []
-        run: for file in files {
+        var work: [(test: VectorTest, group: VectorGroup, file: String, request: OperationRequest)] = []
+        for file in files {
             for group in file.groups {
                 for test in group.tests
                 where selection.includes(suite: file.suite, profile: group.profile, tcId: test.tcId) {
-                    var outcome = judge(test, in: group, suite: file.suite)
-                    if expectedFailures?.contains(outcome.name) == true {
-                        switch outcome.status {
-                        case .failed: outcome.status = .expectedFailure
-                        case .passed: outcome.status = .unexpectedPass
-                        default: break
-                        }
-                    }
-                    outcomes.append(outcome)
-                    if stopAtFirstFailure && outcome.failsRun { break run }
+                    work.append(
+                        (
+                            test, group, file.suite,
+                            OperationRequest(
+                                operation: group.operation, profile: group.profile, input: test.input)
+                        ))
                 }
             }
+        }
+        let listed: @Sendable (TestOutcome) -> TestOutcome = { outcome in
+            var outcome = outcome
+            if expectedFailures?.contains(outcome.name) == true {
+                switch outcome.status {
+                case .failed: outcome.status = .expectedFailure
+                case .passed: outcome.status = .unexpectedPass
+                default: break
+                }
+            }
+            return outcome
+        }
+        let items = work
+        let answer: @Sendable (Range<Int>, any ConformanceImplementation) -> [TestOutcome] = { range, worker in
+            let requests = range.map { items[$0].request }
+            return zip(range, worker.perform(all: requests)).map { index, answered in
+                listed(
+                    self.judge(
+                        items[index].test, in: items[index].group, suite: items[index].file,
+                        answered: answered, by: worker))
+            }
+        }
+        var outcomes: [TestOutcome] = []
+        if stopAtFirstFailure {
+            for index in items.indices {
+                let outcome = answer(index..<index + 1, implementation)[0]
+                outcomes.append(outcome)
+                if outcome.failsRun { break }
+            }
+        } else if others.isEmpty {
+            for start in stride(from: 0, to: items.count, by: Self.batch) {
+                outcomes += answer(start..<min(start + Self.batch, items.count), implementation)
+            }
+        } else {
+            outcomes = inParallel(items.count, answer)
         }
         guard !outcomes.isEmpty else { throw RunnerError.nothingSelected }
         return RunReport(implementation: implementation.name, outcomes: outcomes, expectedFailures: expectedFailures)
@@ -164,11 +210,31 @@ public struct ConformanceRunner {
         return RunReport(implementation: implementation.name, outcomes: outcomes, expectedFailures: nil)
     }
 
-    func judge(_ test: VectorTest, in group: VectorGroup, suite: String) -> TestOutcome {
+    /// How many requests go to an implementation at once (an adapter has them sent ahead of its
+    /// answers, `ExternalImplementation.window` at a time).
+    static let batch = 256
+
+    /// Every index answered, each by one of the implementations (a worker takes the next few
+    /// indices as soon as it is free), the outcomes in index order: the same report as a serial run.
+    func inParallel(
+        _ count: Int, _ body: @Sendable (Range<Int>, any ConformanceImplementation) -> [TestOutcome]
+    ) -> [TestOutcome] {
+        let workers = [implementation] + others
+        let results = ParallelResults(count: count)
+        DispatchQueue.concurrentPerform(iterations: workers.count) { w in
+            while let range = results.claim(upTo: 32) {
+                for (index, outcome) in zip(range, body(range, workers[w])) { results.store(outcome, at: index) }
+            }
+        }
+        return results.outcomes
+    }
+
+    func judge(
+        _ test: VectorTest, in group: VectorGroup, suite: String, answered: AnsweredRequest,
+        by implementation: any ConformanceImplementation
+    ) -> TestOutcome {
         let request = OperationRequest(operation: group.operation, profile: group.profile, input: test.input)
-        let started = DispatchTime.now().uptimeNanoseconds
-        let answer = meanings.judged(implementation.perform(request), for: request)
-        let duration = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let answer = meanings.judged(answered.outcome, for: request)
         let status: TestOutcome.Status
         if answer == .unimplemented {
             status = .skipped
@@ -181,7 +247,34 @@ public struct ConformanceRunner {
         var outcome = TestOutcome(
             suite: suite, operation: group.operation, profile: group.profile, test: test, status: status,
             actual: answer)
-        outcome.duration = duration
+        outcome.duration = answered.duration
+        if status == .failed, let log = answered.log(), !log.isEmpty { outcome.adapterLog = log }
         return outcome
     }
+}
+
+/// The outcomes of a parallel run, by index, and the next index to answer.
+private final class ParallelResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private var slots: [TestOutcome?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func claim(upTo size: Int) -> Range<Int>? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < slots.count else { return nil }
+        let range = next..<min(next + size, slots.count)
+        next = range.upperBound
+        return range
+    }
+
+    func store(_ outcome: TestOutcome, at index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        slots[index] = outcome
+    }
+
+    var outcomes: [TestOutcome] { slots.compactMap { $0 } }
 }
