@@ -11,6 +11,15 @@ public enum X25519 {
             try requireLength(rawBytes, X25519.keyByteCount, "X25519 public key")
             self.rawBytes = rawBytes
         }
+
+        /// Whether the point has small order: every X25519 with it gives the all-zero output that
+        /// RFC 7748 §6.1 and RFC 9180 §7.1.4 have a user refuse (libsodium refuses such points).
+        public var hasSmallOrder: Bool {
+            Sodium.ensureInitialised()
+            var out = [UInt8](repeating: 0, count: X25519.keyByteCount)
+            let scalar = [UInt8](repeating: 0x55, count: X25519.keyByteCount)
+            return crypto_scalarmult(&out, scalar, rawBytes) != 0
+        }
     }
 
     public struct SecretKey: Sendable {

@@ -150,7 +150,7 @@ VALIDATE_ERRORS: List[Tuple[Callable[[str], bool], str]] = [
     (lambda t: t == "init key is not valid for cipher suite", "INVALID_INIT_KEY"),
     # OpenSSL refusing an X25519 derivation (an all-zero shared secret, RFC 9180 §7.1.4) while
     # mls-rs encrypts the Welcome's GroupSecrets to the init key: the commit cannot be built.
-    (lambda t: "ossl_ecx_compute_key" in t, "HPKE_ENCRYPTION_FAILED"),
+    (lambda t: "ossl_ecx_compute_key" in t, "INVALID_INIT_KEY"),
 ] + DECODE_ERRORS
 
 

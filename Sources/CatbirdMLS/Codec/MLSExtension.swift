@@ -16,16 +16,17 @@ public struct MLSExtension: Equatable, Sendable {
     }
 
     /// An extensions vector; a reader told to (`TLSReader.refusesRepeatedExtensionTypes`) refuses
-    /// one that names a type twice as soon as the vector is read.
+    /// a type named twice as soon as the second copy is read, before anything after it.
     static func readList(_ r: inout TLSReader, _ field: String) throws(MLSDecodingError) -> [MLSExtension] {
-        let list = try r.vector(field, read)
-        if r.refusesRepeatedExtensionTypes {
-            var seen: Set<UInt16> = []
-            for e in list where !seen.insert(e.type).inserted {
+        var seen: Set<UInt16> = []
+        let refusing = r.refusesRepeatedExtensionTypes
+        return try r.vector(field) { (inner: inout TLSReader) throws(MLSDecodingError) -> MLSExtension in
+            let e = try read(&inner)
+            if refusing && !seen.insert(e.type).inserted {
                 throw .malformed("extension type \(e.type) more than once in the \(field)")
             }
+            return e
         }
-        return list
     }
 
     func write(_ w: inout TLSWriter) {

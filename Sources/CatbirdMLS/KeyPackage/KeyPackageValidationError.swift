@@ -16,6 +16,8 @@ public enum KeyPackageValidationError: CodedError, Equatable, Sendable {
     case unsupportedExtensions(String)
     case invalidXWingPublicKey(which: String, XWingPublicKey.Problem)
     case reusedEncryptionKey
+    /// The init key is no public key of the suite's KEM (a reading of RFC 9420: RFC9420Readings).
+    case invalidInitKey(String)
     case invalidLeafSignature
     case invalidKeyPackageSignature
     case keyPackageRefMismatch
@@ -34,6 +36,7 @@ public enum KeyPackageValidationError: CodedError, Equatable, Sendable {
         case .unsupportedExtensions: return "UNSUPPORTED_EXTENSIONS"
         case .invalidXWingPublicKey: return "INVALID_XWING_PUBLIC_KEY"
         case .reusedEncryptionKey: return "REUSED_ENCRYPTION_KEY"
+        case .invalidInitKey: return "INVALID_INIT_KEY"
         case .invalidLeafSignature: return "INVALID_LEAF_SIGNATURE"
         case .invalidKeyPackageSignature: return "INVALID_KEY_PACKAGE_SIGNATURE"
         case .keyPackageRefMismatch: return "KEY_PACKAGE_REF_MISMATCH"
@@ -55,6 +58,7 @@ public enum KeyPackageValidationError: CodedError, Equatable, Sendable {
         case .unsupportedCapabilities(let why), .unsupportedExtensions(let why): return "\(code): \(why)"
         case .invalidXWingPublicKey(let which, let problem): return "\(code): the \(which) \(problem.explanation)"
         case .reusedEncryptionKey: return "\(code): the init key equals the leaf's encryption key"
+        case .invalidInitKey(let why): return "\(code): \(why)"
         case .invalidLeafSignature: return "\(code): the leaf node's signature does not verify"
         case .invalidKeyPackageSignature: return "\(code): the KeyPackage's signature does not verify"
         case .keyPackageRefMismatch: return "\(code): the declared KeyPackageRef is not RefHash of the KeyPackage"

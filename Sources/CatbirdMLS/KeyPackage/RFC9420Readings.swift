@@ -18,6 +18,11 @@ import PushProofCrypto
 ///   meets that body's faults first (malformed, cut short, bytes left, a length not minimal);
 /// - **the order of the checks** (§7.3, §10.1 give none): the leaf's and the KeyPackage's checks
 ///   before the version, the suite and the leaf source (a group knows its suite);
+/// - **default extension types listed** (§7.2: they "MUST NOT be listed"): a leaf whose
+///   capabilities list one may be refused, as UNSUPPORTED_CAPABILITIES;
+/// - **an init key that cannot be used** (§10.1 asks no check of it, but the committer encrypts
+///   the Welcome's secrets to it, and RFC 9180 §7.1.4 refuses an all-zero X25519 output): an X25519
+///   init key that is not 32 bytes or has small order may be refused, as INVALID_INIT_KEY;
 /// - **the Ed25519 verification equation** (RFC 8032 §5.1.7: the cofactored check is required,
 ///   "it's sufficient, but not required" to check without the cofactor) and the small-order
 ///   checks libsodium adds: a signature only the cofactored equation accepts may be refused.
@@ -90,6 +95,21 @@ public enum RFC9420Readings {
         return found
     }
 
+    /// Refusals of a validator stricter than RFC 9420 asks where the RFC allows it: default
+    /// extension types listed in the capabilities, and an X25519 init key no DH can use.
+    public static func stricterLeafAndKeyFaults(_ kp: KeyPackage) -> [KeyPackageValidationError] {
+        var found: [KeyPackageValidationError] = []
+        let listed = Set(kp.leafNode.capabilities.extensions)
+        if !listed.isDisjoint(with: RFC9420KeyPackageValidation.defaultExtensionTypes) {
+            found.append(.unsupportedCapabilities("a default extension type is listed in the capabilities"))
+        }
+        if [0x0001, 0x0003].contains(kp.cipherSuite) {
+            let usable = (try? X25519.PublicKey(rawBytes: kp.initKey)).map { !$0.hasSmallOrder } ?? false
+            if !usable { found.append(.invalidInitKey("not an X25519 public key of full order")) }
+        }
+        return found
+    }
+
     /// Every answer to decoding `bytes` the readings allow besides `MLSMessage.decode`'s: the
     /// KeyPackage with the message as such a reader writes it again (its own version kept), or
     /// the first fault such a reader meets.
@@ -140,6 +160,7 @@ public enum RFC9420Readings {
             }
             answers += RFC9420KeyPackageValidation.faults(kp, now: upload.now).map { .failure($0) }
             answers += stricterSignatureFaults(kp).map { .failure($0) }
+            answers += stricterLeafAndKeyFaults(kp).map { .failure($0) }
             // A reader that stops at the message's end validates the message alone.
             if message.length < upload.bytes.count && message.version == KeyPackage.mls10 {
                 var exact = upload

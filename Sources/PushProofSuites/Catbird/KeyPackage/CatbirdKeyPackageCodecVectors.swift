@@ -202,11 +202,17 @@ enum CatbirdKeyPackageCodecVectors {
         let classCases =
             hashCases(positional) + reservedPrefixCases(small, positional) + identityBytesCases(positional)
             + [suiteTwoCase(positional)]
+            // Every reader refuses a leaf node source outside 1-3 (RFC 9420 §7.2 defines no other).
+            + [
+                decode(
+                    "leaf node source 255", ["LeafSource"], replacing(small, at: src, with: [0xFF]), code: "MALFORMED")
+            ]
         return VectorFileDeclaration(
             suite: "catbird_keypackage_codec", protocolName: "mls-keypackage", notes: CatbirdKeyPackageNotes.catalogue,
             header: [
                 "RFC 9420 KeyPackages inside an MLSMessage (version 1, wire format 5): decoded exactly to a JSON description and encoded back byte for byte.",
                 "Exact decoding: no trailing bytes, shortest variable-length integers only, 65,536 bytes at most; keyPackageRef is RefHash over the inner KeyPackage.",
+                "Where RFC 9420 leaves a reader the choice (bytes after the message, the message's version, unknown credential types, the body of another wire format), the other reader's answer is accepted too (docs/catbird.md, \"Readings RFC 9420 leaves open\").",
             ],
             groups: [
                 .init(

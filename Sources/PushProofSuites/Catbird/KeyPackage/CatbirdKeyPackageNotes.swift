@@ -76,6 +76,16 @@ enum CatbirdKeyPackageNotes {
             bugType: .modifiedParameter, description: "Capabilities other than exactly the ones the profile allows."),
         "Extensions": .init(
             bugType: .modifiedParameter, description: "Extensions the profile does not allow where they appear."),
+        "DefaultTypeListed": .init(
+            bugType: .edgeCase,
+            description:
+                "A leaf whose capabilities list a default extension type (1-5), which RFC 9420 §7.2 says \"MUST NOT be listed\": RFC 9420 asks no receiver to refuse it, a validator may (mls-rs: \"Default value listed\"); both pass."
+        ),
+        "UnusableInitKey": .init(
+            bugType: .edgeCase,
+            description:
+                "An X25519 init key that is not 32 bytes, or a point of small order (all-zero X25519 outputs, which RFC 9180 §7.1.4 refuses): RFC 9420 §10.1 asks no check of the init key, but the committer encrypts the Welcome's secrets to it, so a validator may refuse it (mls-rs over OpenSSL); both pass."
+        ),
         "ReusedKey": .init(
             bugType: .missingStep,
             description: "The init key must differ from the leaf's encryption key (RFC 9420 §10.1)."),

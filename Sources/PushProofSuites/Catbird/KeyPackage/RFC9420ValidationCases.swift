@@ -106,6 +106,41 @@ extension CatbirdKeyPackageValidateVectors {
         ]
         return cases + unorderedPairs() + rfc9420Classes() + rfc9420SmallOrderR(c) + rfc9420RepeatedExtensions(c)
             + rfc9420Edges(c) + rfc9420VarintEdges(c) + rfc9420EdgeClasses(c) + rfc9420SignedForOtherContent(c)
+            + rfc9420StricterValidators(c)
+    }
+
+    /// What a validator stricter than RFC 9420 asks may refuse (RFC9420Readings): default
+    /// extension types listed in the capabilities, each one; X25519 init keys no DH can use.
+    static func rfc9420StricterValidators(_ c: UploadForm) -> [VectorCase] {
+        let rfc = "RFC 9420 §7.2, §10.1, §12.4.3.1; RFC 9180 §7.1.4"
+        var cases: [VectorCase] = []
+        for (suite, name) in [(UInt16(1), "suite 1"), (3, "suite 3")] {
+            let base = KeyPackageSpec.classic(suite, identity: "alice")
+            for type in suite == 1 ? [UInt16(1), 2, 3, 4, 5] : [1] {
+                cases.append(
+                    c(
+                        "\(name): default extension type \(type) listed in the capabilities, no leaf extension",
+                        ["DefaultTypeListed"], rfc, base.with { $0.capabilities.extensions = [type] }))
+            }
+            let lowOrder: [(String, [UInt8])] = [
+                ("u = 0", [UInt8](repeating: 0, count: 32)),
+                ("u = 1 (order 4)", [1] + [UInt8](repeating: 0, count: 31)),
+                ("u = p - 1 (order 2)", [0xEC] + [UInt8](repeating: 0xFF, count: 30) + [0x7F]),
+                ("a point of order 8", Hex.decode("e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800")!),
+            ]
+            let shapes: [(String, [UInt8])] =
+                suite == 1
+                ? lowOrder + [
+                    ("31 bytes", [UInt8](repeating: 0x42, count: 31)),
+                    ("33 bytes", [UInt8](repeating: 0x42, count: 33)),
+                    ("empty", []),
+                ] : [lowOrder[0]]
+            for (what, key) in shapes {
+                cases.append(
+                    c("\(name): X25519 init key \(what)", ["UnusableInitKey"], rfc, base.with { $0.initKey = key }))
+            }
+        }
+        return cases
     }
 
     /// A small-order key signs nothing in particular: both signatures made for other content
