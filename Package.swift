@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "PushProofCore", targets: ["PushProofCore"]),
         .library(name: "PushProofCrypto", targets: ["PushProofCrypto"]),
         .library(name: "PushProofJSON", targets: ["PushProofJSON"]),
+        .library(name: "PushProofAdapterKit", targets: ["PushProofAdapterKit"]),
         .library(name: "ZulipRegistration", targets: ["ZulipRegistration"]),
         .library(name: "ZulipEnvelope", targets: ["ZulipEnvelope"]),
         .library(name: "ConvosPush", targets: ["ConvosPush"]),
@@ -51,6 +52,9 @@ let package = Package(
                 .product(name: "ExtrasBase64", package: "swift-extras-base64"),
             ]),
         .target(name: "PushProofJSON"),
+        // The Swift adapter kit: a Swift implementation answers the adapter protocol with it in a
+        // few lines (docs/swift-kit.md); `pushproof adapter` serves the reference through it.
+        .target(name: "PushProofAdapterKit", dependencies: ["PushProofJSON"]),
         // The durable stores' connection to SQLite (GRDB): a call as its own transaction, or a
         // savepoint inside a rolled-back scratch session (fuzzing).
         .target(
@@ -88,7 +92,7 @@ let package = Package(
         // protocol: its dependencies name none (a test checks its imports too).
         .target(
             name: "PushProofConformance",
-            dependencies: ["CSanitizer", "PushProofCore", "PushProofCrypto", "PushProofJSON"]),
+            dependencies: ["CSanitizer", "PushProofCore", "PushProofCrypto", "PushProofJSON", "PushProofAdapterKit"]),
         // One folder per suite (operations, vector generators, mutants, fuzz targets, fixtures) and
         // the one list of suites.
         .target(
@@ -124,6 +128,9 @@ let package = Package(
                 "PushProofJSON",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
+        // PushProofCrypto: the SHA-256 of docs/swift-kit.md's example, where CryptoKit is missing (Linux).
+        .testTarget(
+            name: "PushProofAdapterKitTests", dependencies: ["PushProofAdapterKit", "PushProofJSON", "PushProofCrypto"]),
         .testTarget(
             name: "ZulipRegistrationTests",
             dependencies: [
