@@ -5,7 +5,8 @@
 # - pushproof-VERSION-linux-x86_64.tar.gz: the `pushproof` binary (release build; the Swift
 #   runtime and Foundation linked statically, and libsodium, libsecp256k1, OpenSSL's libcrypto,
 #   SQLite and zlib from their static archives, so that it needs only the C runtime), the vectors
-#   with their schemas and manifest (vectors/SHA256SUMS), README.md and every docs/*.md, the
+#   with their schemas and manifest (vectors/SHA256SUMS), README.md, every docs/*.md and each real
+#   library's interop/*/README.md, the
 #   adapter kits (kits/python/pushproof/, kits/js/pushproof-adapter.js) and the starters beside
 #   them (starters/), the licences, and SHA256SUMS over all of it;
 # - pushproof-VERSION-py3-none-manylinux_2_N_x86_64.whl: the same binary, vectors and docs in a
@@ -82,6 +83,11 @@ fill() { # fill DIR: the vectors, docs and licences a release carries, under DIR
     # Every document, in its folder (docs/audit/ too), and the README that links to them.
     (cd docs && find . -type f -name '*.md' -exec cp --parents {} "$1/docs/" \;)
     cp README.md LICENSE NOTICE "$1/"
+    # Each real library's page (docs/interop.md and docs/findings.md point at them).
+    for page in interop/*/README.md; do
+        mkdir -p "$1/$(dirname "$page")"
+        cp "$page" "$1/$page"
+    done
     # The licences of what the binary contains (NOTICE lists them): Debian's copyright files of
     # the C libraries, the Swift runtime's and Foundation's licence, the Swift packages' own.
     mkdir -p "$1/licenses"
