@@ -8,7 +8,7 @@ import PushProofCrypto
 /// - **where the message ends**: §6 defines `MLSMessage` and nothing about bytes after it; a
 ///   reader that stops at its end ignores them (the answer is the message's own);
 /// - **when the message's version is checked**: §6's `version = mls10` may be left to processing
-///   (§12.1.8 has the receiver compare it with the KeyPackage's): decoding alone takes any version,
+///   (§10 has the receiver compare it with the KeyPackage's): decoding alone takes any version,
 ///   and the body's faults come first;
 /// - **credential types with no defined body** (§13.3 lets applications add types): read as
 ///   `opaque<V>` (mls-rs's custom credentials) rather than refused;

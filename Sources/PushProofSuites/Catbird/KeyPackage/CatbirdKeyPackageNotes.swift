@@ -47,7 +47,7 @@ enum CatbirdKeyPackageNotes {
         "ProtocolVersion": .init(
             bugType: .modifiedParameter,
             description:
-                "A protocol version other than mls10 (1). A decoder that leaves the MLSMessage's version to processing (mls-rs; RFC 9420 §12.1.8 has the receiver compare it) decodes it: in `rfc9420`, catbird.keyPackageDecode accepts that too, and validation refuses it either way."
+                "A protocol version other than mls10 (1). A decoder that leaves the MLSMessage's version to processing (mls-rs; RFC 9420 §10 has the receiver compare it with the KeyPackage's) decodes it: in `rfc9420`, catbird.keyPackageDecode accepts that too, and validation refuses it either way."
         ),
         "WireFormat": .init(
             bugType: .modifiedParameter,
