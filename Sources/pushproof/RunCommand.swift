@@ -118,20 +118,31 @@ struct Run: ParsableCommand {
         // With --fail-fast and named files, each file is read only when its turn comes; otherwise
         // all of them first (expected failures and profiles are checked against every file).
         let oneByOne = failFast && !named.isEmpty && expectedFailures == nil && profile.isEmpty
-        let files = oneByOne ? [] : try ConformanceRunner.loadVectors(directory: source.directory)
+        // The adapter starts (and says hello) while the vectors are read.
+        let reports = ReportFile(junit: junit, json: json, digest: "sha256:\(source.digest)", command: impl)
+        let starting = Background { try self.start(reports: reports) }
+        let files: [VectorFile]
+        do {
+            files = oneByOne ? [] : try ConformanceRunner.loadVectors(directory: source.directory)
+        } catch {
+            starting.discard()
+            throw error
+        }
+        func refuse(_ line: String) -> RunFailure {
+            starting.discard()
+            return RunFailure.usage(line)
+        }
         let profiles = Set(files.flatMap { $0.groups.map(\.profile.rawValue) })
         for name in profile where !profiles.contains(name) {
-            throw RunFailure.usage(
-                "no group has profile \(name); profiles: \(profiles.sorted().joined(separator: ", "))")
+            throw refuse("no group has profile \(name); profiles: \(profiles.sorted().joined(separator: ", "))")
         }
         let operations = Set(files.flatMap { $0.groups.map(\.operation.rawValue) })
         for name in require where !oneByOne && !operations.contains(name) {
-            throw RunFailure.usage("--require \(name): no vector has that operation")
+            throw refuse("--require \(name): no vector has that operation")
         }
         // The first line says which vectors run (a CI log then records exactly what was run).
         print("PushProof \(PushProofVersion.string): \(source.summary)")
-        let reports = ReportFile(junit: junit, json: json, digest: "sha256:\(source.digest)", command: impl)
-        let (implementation, others, log) = try start(reports: reports)
+        let (implementation, others, log) = try starting.value()
         defer {
             for worker in [implementation] + others { (worker as? ExternalImplementation)?.shutdown() }
         }
@@ -206,5 +217,32 @@ struct Run: ParsableCommand {
             }
         }
         return lines
+    }
+}
+
+/// A piece of work begun on another thread, whose result is waited for when needed.
+final class Background<T>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<T, Error>?
+
+    init(_ work: @escaping @Sendable () throws -> T) {
+        Thread { [self] in
+            result = Result { try work() }
+            done.signal()
+        }.start()
+    }
+
+    func value() throws -> T {
+        done.wait()
+        done.signal()
+        return try result!.get()
+    }
+
+    /// The work's result is not wanted: an implementation it started is stopped.
+    func discard() {
+        guard
+            let started = try? value() as? (any ConformanceImplementation, [any ConformanceImplementation], AdapterLog?)
+        else { return }
+        for worker in [started.0] + started.1 { (worker as? ExternalImplementation)?.shutdown() }
     }
 }
