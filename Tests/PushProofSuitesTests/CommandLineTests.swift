@@ -115,4 +115,44 @@ import Testing
         }
         #expect(reports[0] == reports[1])
     }
+
+    /// A failing test shows the stderr of its own request, though requests go ahead of answers.
+    @Test func aFailingTestShowsItsOwnStderr() throws {
+        let folder = try scratch()
+        let script = folder.appendingPathComponent("logs.py")
+        try """
+        import json, sys
+        for line in sys.stdin:
+            message = json.loads(line)
+            if message["type"] == "hello":
+                answer = {"type": "hello", "protocol": "pushproof-adapter/1", "name": "logs",
+                          "operations": ["registration.tokenId"], "profiles": ["deployed"]}
+            else:
+                print("saw " + str(message["input"].get("token")).encode().hex(), file=sys.stderr, flush=True)
+                answer = {"type": "response", "id": message["id"], "error": {"code": "WRONG"}}
+            print(json.dumps(answer), flush=True)
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let json = folder.appendingPathComponent("r.json").path
+        let result = try pushproof([
+            "run", "--impl", "python3 \(script.path)", "--file", "registration_client", "--json", json,
+        ])
+        #expect(result.status == 1)
+        let report = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: json))))
+        let failed = try #require(report["tests"]?.arrayValue).filter { $0["status"] == "failed" }
+        #expect(failed.count == 17)
+        for test in failed {
+            let token = test["input"]?["token"]?.stringValue ?? "None"
+            let hex = token.utf8.map {
+                String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16)
+            }
+            .joined()
+            let log = test["adapterLog"]?.stringValue ?? ""
+            // A log over 8 KiB keeps its last 8 KiB and says how much came before.
+            if hex.count > 8000 {
+                #expect(log.contains("bytes before these") && log.hasSuffix(String(hex.suffix(200))))
+            } else {
+                #expect(log == "saw \(hex)", "\(test["tcId"].map(JSONWriter.compact) ?? "")")
+            }
+        }
+    }
 }

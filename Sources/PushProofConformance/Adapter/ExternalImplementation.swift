@@ -127,14 +127,14 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
                 continue
             }
             pending.removeFirst()
-            let stderr = adapter.stderr
-            let mark = stderr.mark
             let started = DispatchTime.now().uptimeNanoseconds
             let outcome = answer(to: requests[index], id: id)
             let duration = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            let end = stderr.mark
-            answers[index] = AnsweredRequest(outcome: outcome, duration: duration) {
-                stderr.text(since: mark, until: end)
+            // With requests sent ahead, what stderr held around an answer may belong to the next
+            // request: the lines a failing test shows are those its request writes sent alone.
+            let request = requests[index]
+            answers[index] = AnsweredRequest(outcome: outcome, duration: duration) { [self] in
+                stderrAlone(request)
             }
             if !adapter.process.isRunning || isFailure(outcome) {
                 // What was sent after the failed request goes again, to a fresh adapter.
@@ -143,6 +143,20 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
             }
         }
         return answers.map { $0! }
+    }
+
+    /// What the adapter writes on stderr while it answers `request` sent alone, nothing ahead.
+    private func stderrAlone(_ request: OperationRequest) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard startIfStopped() == nil else { return nil }
+        let stderr = adapter.stderr
+        let mark = stderr.mark
+        let id = nextId
+        nextId += 1
+        guard adapter.send(AdapterProtocol.request(id: id, request)) else { return nil }
+        _ = answer(to: request, id: id)
+        return stderr.text(since: mark)
     }
 
     private func isFailure(_ outcome: OperationOutcome) -> Bool {

@@ -100,16 +100,14 @@ final class PipeTail: PipeReader, @unchecked Sendable {
 
     /// What was written after `mark`, at most `limit` bytes (the last ones); `settle` waits that
     /// long first, so lines written just before an answer have arrived.
-    func text(since mark: Int, until end: Int? = nil, settle: Double = 0.05, limit: Int = 8 << 10) -> String {
-        if settle > 0 && end == nil { Thread.sleep(forTimeInterval: settle) }
+    func text(since mark: Int, settle: Double = 0.05, limit: Int = 8 << 10) -> String {
+        if settle > 0 { Thread.sleep(forTimeInterval: settle) }
         condition.lock()
         defer { condition.unlock() }
-        let last = min(end ?? written, written)
-        // The bytes from `mark` to `last`, as far as the tail still holds them.
-        let held = tail.count - (written - last)
-        let available = min(last - mark, held)
+        // The bytes from `mark` on, as far as the tail still holds them.
+        let available = min(written - mark, tail.count)
         guard available > 0 else { return "" }
-        let bytes = tail[..<held].suffix(min(available, limit))
+        let bytes = tail.suffix(min(available, limit))
         let cut = available > limit ? "… (\(available - limit) bytes before these)\n" : ""
         return cut + String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
