@@ -4,19 +4,6 @@ import Testing
 
 @testable import PushProofConformance
 
-/// The toy suite's `toy.upper` answered in lower case, by an implementation whose log (an
-/// adapter's stderr) holds markup, a CDATA end and control characters.
-private struct LowerCaseWithALog: ConformanceImplementation {
-    let reference: ReferenceImplementation
-    var name: String { "lower-case 1.0" }
-    func perform(_ request: OperationRequest) -> OperationOutcome {
-        let answer = reference.perform(request)
-        guard case .output(let output) = answer, let text = output["text"]?.stringValue else { return answer }
-        return .output(output.setting("text", to: .string(text.lowercased())))
-    }
-    func log(since mark: Int) -> String? { "adapter: \u{1B}[31m<b> & ]]> seen\u{1B}[0m\r\nend" }
-}
-
 @Suite struct JUnitReportTests {
     /// The Jenkins xunit plugin's JUnit schema (its header says where it comes from).
     static let schema = packageRoot.appendingPathComponent("Tests/PushProofConformanceTests/Resources/junit-10.xsd")
@@ -35,7 +22,9 @@ private struct LowerCaseWithALog: ConformanceImplementation {
         let list = try ExpectedFailures(
             text: "toy_upper:1  # library-bug: lower case\ntoy_upper:2  # fixed since\n", source: "known.txt")
         var report = try ConformanceRunner(
-            implementation: LowerCaseWithALog(reference: catalogue.reference), meanings: catalogue.meanings
+            implementation: LowerCase(
+                reference: catalogue.reference, log: "adapter: \u{1B}[31m<b> & ]]> seen\u{1B}[0m\r\nend"),
+            meanings: catalogue.meanings
         ).run(catalogue.generateVectorFiles(), expectedFailures: list)
         for i in report.outcomes.indices { report.outcomes[i].duration = Double(i + 1) * 0.25 }
         report.vectorsDigest = "sha256:00"

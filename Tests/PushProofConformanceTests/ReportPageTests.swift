@@ -4,17 +4,6 @@ import Testing
 
 @testable import PushProofConformance
 
-/// An implementation that answers the toy suite's `toy.upper` in lower case.
-private struct LowerCase: ConformanceImplementation {
-    let reference: ReferenceImplementation
-    var name: String { "lower-case 1.0" }
-    func perform(_ request: OperationRequest) -> OperationOutcome {
-        let answer = reference.perform(request)
-        guard case .output(let output) = answer, let text = output["text"]?.stringValue else { return answer }
-        return .output(output.setting("text", to: .string(text.lowercased())))
-    }
-}
-
 @Suite struct ReportPageTests {
     let catalogue = ConformanceCatalogue(suites: [ToySuite()])
 

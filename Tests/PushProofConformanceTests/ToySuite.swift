@@ -80,3 +80,17 @@ struct ToySuite: ConformanceSuite {
         ]
     }
 }
+
+/// The toy suite's `toy.upper` answered in lower case; `log`, when given, stands for what an
+/// adapter wrote on stderr meanwhile.
+struct LowerCase: ConformanceImplementation {
+    let reference: ReferenceImplementation
+    var log: String? = nil
+    var name: String { "lower-case 1.0" }
+    func perform(_ request: OperationRequest) -> OperationOutcome {
+        let answer = reference.perform(request)
+        guard case .output(let output) = answer, let text = output["text"]?.stringValue else { return answer }
+        return .output(output.setting("text", to: .string(text.lowercased())))
+    }
+    func log(since mark: Int) -> String? { log }
+}

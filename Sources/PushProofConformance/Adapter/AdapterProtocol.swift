@@ -45,26 +45,15 @@ public enum AdapterProtocol {
                 .init("operations", .array(operations.sorted().map(JSONValue.string))),
                 .init("profiles", .array(profiles.sorted().map(JSONValue.string))),
             ]
-            if !operationProfiles.isEmpty {
-                members.append(
-                    .init(
-                        "operationProfiles",
-                        .object(
-                            operationProfiles.keys.sorted().map { key in
-                                .init(key, .array(operationProfiles[key]!.sorted().map(JSONValue.string)))
-                            })))
-            }
+            if !operationProfiles.isEmpty { members.append(.init("operationProfiles", Self.sorted(operationProfiles))) }
             if answersWireErrors { members.append(.init("errorCodes", "wire")) }
-            if !errorCodeGroups.isEmpty {
-                members.append(
-                    .init(
-                        "errorCodeGroups",
-                        .object(
-                            errorCodeGroups.keys.sorted().map { key in
-                                .init(key, .array(errorCodeGroups[key]!.sorted().map(JSONValue.string)))
-                            })))
-            }
+            if !errorCodeGroups.isEmpty { members.append(.init("errorCodeGroups", Self.sorted(errorCodeGroups))) }
             return .object(members)
+        }
+
+        /// A map of name to names as the hello writes it: keys and lists sorted.
+        static func sorted(_ map: [String: Set<String>]) -> JSONValue {
+            .object(map.keys.sorted().map { .init($0, .array(map[$0]!.sorted().map(JSONValue.string))) })
         }
 
         public init(
