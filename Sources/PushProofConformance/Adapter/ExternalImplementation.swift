@@ -151,6 +151,8 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
         defer { lock.unlock() }
         guard startIfStopped() == nil else { return nil }
         let stderr = adapter.stderr
+        // What the requests sent before wrote may still be on its way through the pipe.
+        stderr.settle()
         let mark = stderr.mark
         let id = nextId
         nextId += 1

@@ -98,6 +98,19 @@ final class PipeTail: PipeReader, @unchecked Sendable {
         return written
     }
 
+    /// Waits until nothing more arrives for `quiet` seconds (at most `limit`): what the writer
+    /// wrote before has then been read.
+    func settle(quiet: Double = 0.02, limit: Double = 0.5) {
+        let deadline = Date(timeIntervalSinceNow: limit)
+        var last = mark
+        while Date() < deadline {
+            Thread.sleep(forTimeInterval: quiet)
+            let now = mark
+            if now == last { return }
+            last = now
+        }
+    }
+
     /// What was written after `mark`, at most `limit` bytes (the last ones); `settle` waits that
     /// long first, so lines written just before an answer have arrived.
     func text(since mark: Int, settle: Double = 0.05, limit: Int = 8 << 10) -> String {
