@@ -145,11 +145,17 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
         return answers.map { $0! }
     }
 
+    /// How many failing tests get their own stderr (each costs its request again and a moment
+    /// for the pipe to settle); the log keeps all of it.
+    public static let stderrShownFor = 100
+    private var stderrShown = 0
+
     /// What the adapter writes on stderr while it answers `request` sent alone, nothing ahead.
     private func stderrAlone(_ request: OperationRequest) -> String? {
         lock.lock()
         defer { lock.unlock() }
-        guard startIfStopped() == nil else { return nil }
+        guard stderrShown < Self.stderrShownFor, startIfStopped() == nil else { return nil }
+        stderrShown += 1
         let stderr = adapter.stderr
         // What the requests sent before wrote may still be on its way through the pipe.
         stderr.settle()
