@@ -163,7 +163,7 @@ extension Vectors {
         @OptionGroup var location: VectorsLocation
 
         func run() throws {
-            let files = try ConformanceRunner.loadVectors(directory: try location.resolve().directory)
+            let files = try location.resolve().vectorFiles()
             for sample in Suites.catalogue.protobufSamples(in: files) { print(JSONWriter.compact(sample.json)) }
         }
     }
@@ -216,7 +216,7 @@ struct Mutants: ParsableCommand {
     var untilCaught = false
 
     func run() throws {
-        let files = try ConformanceRunner.loadVectors(directory: try location.resolve().directory)
+        let files = try location.resolve().vectorFiles()
         let me = CommandLine.arguments[0]
         let catalogue = Suites.catalogue
         let reference = catalogue.reference
@@ -329,13 +329,13 @@ struct Fuzz: ParsableCommand {
             FileHandle.standardError.write(Data("pushproof: \(error)\n".utf8))
             throw ExitCode(RunFailure.usageError)
         }
-        let directory = try location.resolve().directory
-        let known = try ConformanceRunner.vectorFileNames(directory: directory)
+        let source = try location.resolve()
+        let known = source.vectorFileNames
         for name in file where !known.contains(name) {
             throw ValidationError("unknown vector file \(name); known: \(known.joined(separator: ", "))")
         }
         let named = file.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        let files = try ConformanceRunner.loadVectors(directory: directory, only: named.isEmpty ? nil : named)
+        let files = try source.vectorFiles(only: named.isEmpty ? nil : named)
         let catalogue = Suites.catalogue
         let reference = catalogue.reference
         let profiles = Set(profile.map(Profile.init(rawValue:)))

@@ -110,7 +110,7 @@ struct Run: ParsableCommand {
             throw RunFailure.usage("cannot write the report \(path) (no such folder, or not writable)")
         }
         let source = try location.resolve()
-        let known = try ConformanceRunner.vectorFileNames(directory: source.directory)
+        let known = source.vectorFileNames
         for name in file where !known.contains(name) {
             throw RunFailure.usage("unknown vector file \(name); known: \(known.joined(separator: ", "))")
         }
@@ -123,7 +123,7 @@ struct Run: ParsableCommand {
         let starting = Background { try self.start(reports: reports) }
         let files: [VectorFile]
         do {
-            files = oneByOne ? [] : try ConformanceRunner.loadVectors(directory: source.directory)
+            files = oneByOne ? [] : try source.vectorFiles()
         } catch {
             starting.discard()
             throw error
@@ -151,7 +151,7 @@ struct Run: ParsableCommand {
             implementation: implementation, meanings: Suites.catalogue.meanings, others: others)
         var report: RunReport
         if oneByOne {
-            report = try runner.runUntilFirstFailure(named, in: source.directory, selection: selection)
+            report = try runner.runUntilFirstFailure(named, from: source, selection: selection)
         } else {
             // Files named run in the order named.
             let order = Dictionary(named.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })

@@ -21,13 +21,13 @@ struct Show: ParsableCommand {
         }
         let source = try location.resolve()
         let name = String(parts[0])
-        let known = try ConformanceRunner.vectorFileNames(directory: source.directory)
+        let known = source.vectorFileNames
         guard known.contains(name) else {
             FileHandle.standardError.write(
                 Data("pushproof show: no vector file \(name); known: \(known.joined(separator: ", "))\n".utf8))
             throw ExitCode(2)
         }
-        let file = try ConformanceRunner.loadVectors(directory: source.directory, only: [name])[0]
+        let file = try source.vectorFiles(only: [name])[0]
         for group in file.groups {
             guard let found = group.tests.first(where: { $0.tcId == tcId }) else { continue }
             print("\(name):\(tcId) [\(group.operation.rawValue), \(group.profile.rawValue), \(group.type)]")

@@ -48,6 +48,27 @@ import Testing
         #expect(changed.digest.count == 64)
     }
 
+    /// The files a run parses are the bytes the manifest hashed: a file changed on disk after the
+    /// folder was read changes nothing the run sees.
+    @Test func theVectorsParsedAreTheBytesHashed() throws {
+        let root = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let vectors = root.appendingPathComponent("vectors")
+        let source = try VectorSource.load(vectors, origin: .named)
+        #expect(source.vectorFileNames == ["convos_push", "explode_codec", "registration_client"])
+        let before = try source.vectorFiles()
+        try write("{}", to: vectors.appendingPathComponent("explode_codec_test.json"))
+        let after = try source.vectorFiles()
+        #expect(after.map(\.suite) == ["convos_push", "explode_codec", "registration_client"])
+        #expect(after.map { $0.groups.flatMap(\.tests).count } == before.map { $0.groups.flatMap(\.tests).count })
+        #expect(
+            try source.vectorFiles(only: ["registration_client", "convos_push"]).map(\.suite)
+                == ["registration_client", "convos_push"])
+        #expect(throws: RunnerError.self) { try source.vectorFiles(only: ["no_such"]) }
+        // Read again, the changed file is refused by name.
+        #expect(throws: RunnerError.self) { try VectorSource.load(vectors, origin: .named).vectorFiles() }
+    }
+
     @Test func aShippedManifestIsCheckedFileByFile() throws {
         let root = try scratch()
         defer { try? FileManager.default.removeItem(at: root) }

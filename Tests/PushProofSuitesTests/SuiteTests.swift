@@ -304,11 +304,11 @@ struct Breaking: ConformanceImplementation {
     @Test func runningUntilTheFirstFailureFollowsTheOrderNamed() throws {
         let names = ["registration_client", "envelope_server"]
         let clean = try ConformanceRunner(implementation: reference, meanings: Suites.catalogue.meanings)
-            .runUntilFirstFailure(names, in: vectorsDirectory)
+            .runUntilFirstFailure(names, from: VectorSource.load(vectorsDirectory, origin: .named))
         #expect(!clean.failed && clean.suites == names)
         let wrong = Breaking { _, _ in .error(code: "WRONG", message: nil) }
         let breaking = try ConformanceRunner(implementation: wrong, meanings: Suites.catalogue.meanings)
-            .runUntilFirstFailure(names, in: vectorsDirectory)
+            .runUntilFirstFailure(names, from: VectorSource.load(vectorsDirectory, origin: .named))
         #expect(breaking.failed && breaking.suites == ["registration_client"])
         #expect(breaking.outcomes.filter(\.failsRun).count == 1 && breaking.outcomes.last?.failsRun == true)
     }

@@ -89,15 +89,15 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
     /// its own deadline, counted from when the previous one arrived, as in a serial run; an
     /// adapter that fails one request (no answer in time, a crash, a broken line) fails that one
     /// alone: it is stopped, and the requests sent after it go again to a fresh one.
-    public func perform(all requests: [OperationRequest]) -> [AnsweredRequest] {
+    public func perform(all requests: [OperationRequest], each: (Int, AnsweredRequest) -> Void) {
         lock.lock()
         defer { lock.unlock() }
-        var answers = [AnsweredRequest?](repeating: nil, count: requests.count)
+        func answered(_ index: Int, _ answer: AnsweredRequest) { each(index, answer) }
         var next = 0
         var pending: [(index: Int, id: Int)] = []
         while next < requests.count || !pending.isEmpty {
             if pending.isEmpty, let failure = startIfStopped() {
-                answers[next] = AnsweredRequest(outcome: .adapterFailure(failure), duration: 0, log: { nil })
+                answered(next, AnsweredRequest(outcome: .adapterFailure(failure), duration: 0, log: { nil }))
                 next += 1
                 continue
             }
@@ -105,7 +105,7 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
                 let request = requests[next]
                 if !hello.offers(request.operation.rawValue, profile: request.profile.rawValue) {
                     if pending.isEmpty {
-                        answers[next] = AnsweredRequest(outcome: .unimplemented, duration: 0, log: { nil })
+                        answered(next, AnsweredRequest(outcome: .unimplemented, duration: 0, log: { nil }))
                         next += 1
                         continue
                     }
@@ -120,8 +120,8 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
             guard let (index, id) = pending.first else {
                 if next < requests.count {
                     // Nothing could be sent: the adapter is gone.
-                    answers[next] = AnsweredRequest(
-                        outcome: .adapterFailure(adapter.died()), duration: 0, log: { nil })
+                    answered(
+                        next, AnsweredRequest(outcome: .adapterFailure(adapter.died()), duration: 0, log: { nil }))
                     next += 1
                 }
                 continue
@@ -133,16 +133,17 @@ public final class ExternalImplementation: ConformanceImplementation, @unchecked
             // With requests sent ahead, what stderr held around an answer may belong to the next
             // request: the lines a failing test shows are those its request writes sent alone.
             let request = requests[index]
-            answers[index] = AnsweredRequest(outcome: outcome, duration: duration) { [self] in
-                stderrAlone(request)
-            }
+            answered(
+                index,
+                AnsweredRequest(outcome: outcome, duration: duration) { [self] in
+                    stderrAlone(request)
+                })
             if !adapter.process.isRunning || isFailure(outcome) {
                 // What was sent after the failed request goes again, to a fresh adapter.
                 if let first = pending.first { next = first.index }
                 pending.removeAll()
             }
         }
-        return answers.map { $0! }
     }
 
     /// How many failing tests get their own stderr (each costs its request again and a moment

@@ -24,9 +24,12 @@ public protocol ConformanceImplementation: Sendable {
     /// mark: the runner shows it with a failing test. nil where it keeps no log.
     var logMark: Int { get }
     func log(since mark: Int) -> String?
-    /// Answers several requests in order, with how long each took and what was logged meanwhile:
-    /// an adapter has them sent ahead of its answers (`ExternalImplementation.window`).
-    func perform(all requests: [OperationRequest]) -> [AnsweredRequest]
+    /// Answers several requests in order, with how long each took and what was logged meanwhile,
+    /// handing each answer to `each` (with its index) as soon as it is in, so the caller judges
+    /// one answer while the implementation works on the next: an adapter has requests sent ahead
+    /// of its answers (`ExternalImplementation.window`). `each` must not call back into the
+    /// implementation; an answer's `log` is read after `perform` returns.
+    func perform(all requests: [OperationRequest], each: (Int, AnsweredRequest) -> Void)
 }
 
 /// One answer of `perform(all:)`: the outcome, how long it took, and what the implementation
@@ -51,14 +54,23 @@ extension ConformanceImplementation {
     public var logMark: Int { 0 }
     public func log(since mark: Int) -> String? { nil }
 
-    public func perform(all requests: [OperationRequest]) -> [AnsweredRequest] {
-        requests.map { request in
+    public func perform(all requests: [OperationRequest], each: (Int, AnsweredRequest) -> Void) {
+        for (index, request) in requests.enumerated() {
             let mark = logMark
             let started = DispatchTime.now().uptimeNanoseconds
             let outcome = perform(request)
-            return AnsweredRequest(
-                outcome: outcome, duration: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,
-                log: { self.log(since: mark) })
+            each(
+                index,
+                AnsweredRequest(
+                    outcome: outcome, duration: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9,
+                    log: { self.log(since: mark) }))
         }
+    }
+
+    /// Every answer, in order (`perform(all:each:)`).
+    public func perform(all requests: [OperationRequest]) -> [AnsweredRequest] {
+        var answers: [AnsweredRequest?] = Array(repeating: nil, count: requests.count)
+        perform(all: requests) { answers[$0] = $1 }
+        return answers.map { $0! }
     }
 }

@@ -108,30 +108,23 @@ public struct ConformanceRunner: Sendable {
         return files.map { String($0.dropLast("_test.json".count)) }
     }
 
-    /// Every vector file in `directory`, or only those named in `only` (in that order).
+    /// Every vector file in `directory`, or only those named in `only` (in that order), read once
+    /// and parsed on every core at once (`VectorSource.vectorFiles`).
     public static func loadVectors(directory: URL, only: [String]? = nil) throws -> [VectorFile] {
         let names = try only ?? vectorFileNames(directory: directory)
-        // Read on every core at once: the files are independent, and reading them is most of what
-        // a run against a fast implementation costs.
-        let results = LoadedFiles(count: names.count)
+        let parsed = IndexedResults<VectorFile>(count: names.count)
         DispatchQueue.concurrentPerform(iterations: names.count) { index in
             let name = names[index] + "_test.json"
-            results.store(
+            parsed.store(
                 Result {
-                    let data: Data
-                    do {
-                        data = try Data(contentsOf: directory.appendingPathComponent(name))
-                    } catch {
-                        throw RunnerError.unreadable(name, "cannot be read")
-                    }
-                    do {
-                        return try VectorFile(bytes: [UInt8](data))
-                    } catch {
+                    guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path)
+                    else { throw RunnerError.unreadable(name, "cannot be read") }
+                    do { return try VectorFile(bytes: [UInt8](data)) } catch {
                         throw RunnerError.unreadable(name, "\(error)")
                     }
                 }, at: index)
         }
-        return try results.files.map { try $0.get() }
+        return try parsed.results.map { try $0.get() }
     }
 
     /// `stopAtFirstFailure`: end the run at the first outcome that fails it (the report then
@@ -173,14 +166,27 @@ public struct ConformanceRunner: Sendable {
             return outcome
         }
         let items = work
+        // Each answer is judged as it comes in, while the implementation works on the next; the
+        // stderr of a failing test is read once the implementation is done with the others.
+        let judged: @Sendable (Int, AnsweredRequest, any ConformanceImplementation) -> TestOutcome = {
+            index, answered, worker in
+            listed(
+                self.judge(
+                    items[index].test, in: items[index].group, suite: items[index].file, answered: answered,
+                    by: worker))
+        }
         let answer: @Sendable (Range<Int>, any ConformanceImplementation) -> [TestOutcome] = { range, worker in
-            let requests = range.map { items[$0].request }
-            return zip(range, worker.perform(all: requests)).map { index, answered in
-                listed(
-                    self.judge(
-                        items[index].test, in: items[index].group, suite: items[index].file,
-                        answered: answered, by: worker))
+            var outcomes: [TestOutcome] = []
+            var logs: [(Int, AnsweredRequest)] = []
+            worker.perform(all: range.map { items[$0].request }) { offset, answered in
+                let outcome = judged(range.lowerBound + offset, answered, worker)
+                if outcome.status == .failed || outcome.status == .expectedFailure { logs.append((offset, answered)) }
+                outcomes.append(outcome)
             }
+            for (offset, answered) in logs {
+                if let log = answered.log(), !log.isEmpty { outcomes[offset].adapterLog = log }
+            }
+            return outcomes
         }
         var outcomes: [TestOutcome] = []
         if stopAtFirstFailure {
@@ -190,9 +196,7 @@ public struct ConformanceRunner: Sendable {
                 if outcome.failsRun { break }
             }
         } else if others.isEmpty {
-            for start in stride(from: 0, to: items.count, by: Self.batch) {
-                outcomes += answer(start..<min(start + Self.batch, items.count), implementation)
-            }
+            outcomes = answer(items.indices, implementation)
         } else {
             outcomes = inParallel(items.count, answer)
         }
@@ -200,18 +204,18 @@ public struct ConformanceRunner: Sendable {
         return RunReport(implementation: implementation.name, outcomes: outcomes, expectedFailures: expectedFailures)
     }
 
-    /// Runs the vector files named, in that order, each read from `directory` only when its turn
-    /// comes, and stops at the first outcome that fails the run: where one failure decides
-    /// (mutation testing), a run that fails early never parses the files after it.
+    /// Runs the vector files named, in that order, each parsed only when its turn comes, and stops
+    /// at the first outcome that fails the run: where one failure decides (mutation testing), a
+    /// run that fails early never parses the files after it.
     public func runUntilFirstFailure(
-        _ names: [String], in directory: URL, selection: TestSelection = TestSelection()
+        _ names: [String], from source: VectorSource, selection: TestSelection = TestSelection()
     ) throws -> RunReport {
         var outcomes: [TestOutcome] = []
         for name in names {
             let part: RunReport
             do {
                 part = try run(
-                    Self.loadVectors(directory: directory, only: [name]), selection: selection,
+                    source.vectorFiles(only: [name]), selection: selection,
                     stopAtFirstFailure: true)
             } catch RunnerError.nothingSelected {
                 continue
@@ -222,10 +226,6 @@ public struct ConformanceRunner: Sendable {
         guard !outcomes.isEmpty else { throw RunnerError.nothingSelected }
         return RunReport(implementation: implementation.name, outcomes: outcomes, expectedFailures: nil)
     }
-
-    /// How many requests go to an implementation at once (an adapter has them sent ahead of its
-    /// answers, `ExternalImplementation.window` at a time).
-    static let batch = 256
 
     /// Every index answered, each by one of the implementations (a worker takes the next few
     /// indices as soon as it is free), the outcomes in index order: the same report as a serial run.
@@ -261,7 +261,6 @@ public struct ConformanceRunner: Sendable {
             suite: suite, operation: group.operation, profile: group.profile, test: test, status: status,
             actual: answer)
         outcome.duration = answered.duration
-        if status == .failed, let log = answered.log(), !log.isEmpty { outcome.adapterLog = log }
         return outcome
     }
 }
@@ -290,20 +289,4 @@ private final class ParallelResults: @unchecked Sendable {
     }
 
     var outcomes: [TestOutcome] { slots.compactMap { $0 } }
-}
-
-/// Vector files read in parallel, by index.
-private final class LoadedFiles: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<VectorFile, Error>?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ result: Result<VectorFile, Error>, at index: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        slots[index] = result
-    }
-
-    var files: [Result<VectorFile, Error>] { slots.map { $0! } }
 }

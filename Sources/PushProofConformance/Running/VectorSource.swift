@@ -27,6 +27,13 @@ public struct VectorSource: Sendable {
     /// Hex SHA-256 of `manifest`.
     public let digest: String
     public let fileCount: Int
+    /// The bytes of each vector file (`<name>_test.json` at the top of the folder), by name
+    /// without `_test.json`: the same bytes the manifest hashed, so what a run checks is what it
+    /// parses (`vectorFiles`).
+    public let vectorFileBytes: [String: [UInt8]]
+
+    /// The vector files' names, sorted.
+    public var vectorFileNames: [String] { vectorFileBytes.keys.sorted() }
 
     /// One line for logs: which vectors, and their digest.
     public var summary: String {
@@ -84,19 +91,28 @@ public struct VectorSource: Sendable {
         }
     }
 
-    /// Reads the folder, computes its manifest and, when the folder carries one, checks it.
+    /// Reads the folder once, computes its manifest and, when the folder carries one, checks it.
+    /// The files are read and hashed on every core at once.
     public static func load(_ directory: URL, origin: Origin) throws -> VectorSource {
         guard isDirectory(directory) else { throw VectorSourceError.notADirectory(directory.path) }
-        let files = try regularFiles(under: directory)
-        guard files.contains(where: { !$0.contains("/") && $0.hasSuffix("_test.json") }) else {
-            throw VectorSourceError.noVectorFiles(directory.path)
+        let files = try regularFiles(under: directory).filter { $0 != manifestName }
+        guard files.contains(where: Self.isVectorFile) else { throw VectorSourceError.noVectorFiles(directory.path) }
+        let read = IndexedResults<(hash: String, bytes: [UInt8]?)>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let path = files[index]
+            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(path).path) else {
+                read.store(.failure(VectorSourceError.unreadable(directory.path, path)), at: index)
+                return
+            }
+            let bytes = [UInt8](data)
+            read.store(.success((Hex.encode(SHA2.sha256(bytes)), Self.isVectorFile(path) ? bytes : nil)), at: index)
         }
         var lines: [String: String] = [:]
-        for path in files where path != manifestName {
-            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(path).path) else {
-                throw VectorSourceError.unreadable(directory.path, path)
-            }
-            lines[path] = Hex.encode(SHA2.sha256([UInt8](data)))
+        var vectorFileBytes: [String: [UInt8]] = [:]
+        for (path, result) in zip(files, read.results) {
+            let (hash, bytes) = try result.get()
+            lines[path] = hash
+            if let bytes { vectorFileBytes[String(path.dropLast("_test.json".count))] = bytes }
         }
         let manifest = lines.keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
             .map { "\(lines[$0]!)  \($0)\n" }.joined()
@@ -106,8 +122,33 @@ public struct VectorSource: Sendable {
         }
         return VectorSource(
             directory: directory, origin: origin, manifest: manifest,
-            digest: Hex.encode(SHA2.sha256(Array(manifest.utf8))), fileCount: lines.count)
+            digest: Hex.encode(SHA2.sha256(Array(manifest.utf8))), fileCount: lines.count,
+            vectorFileBytes: vectorFileBytes)
     }
+
+    /// The vector files, parsed on every core at once from the bytes the manifest hashed: all of
+    /// them sorted by name, or those named in `only`, in that order.
+    public func vectorFiles(only: [String]? = nil) throws -> [VectorFile] {
+        let names = only ?? vectorFileNames
+        let parsed = IndexedResults<VectorFile>(count: names.count)
+        DispatchQueue.concurrentPerform(iterations: names.count) { index in
+            let name = names[index]
+            guard let bytes = vectorFileBytes[name] else {
+                parsed.store(.failure(RunnerError.unreadable("\(name)_test.json", "no such vector file")), at: index)
+                return
+            }
+            parsed.store(
+                Result {
+                    do { return try VectorFile(bytes: bytes) } catch {
+                        throw RunnerError.unreadable("\(name)_test.json", "\(error)")
+                    }
+                }, at: index)
+        }
+        return try parsed.results.map { try $0.get() }
+    }
+
+    /// A vector file: `<name>_test.json` at the top of the folder.
+    private static func isVectorFile(_ path: String) -> Bool { !path.contains("/") && path.hasSuffix("_test.json") }
 
     static func check(manifest: String, against shipped: String, in directory: String) throws {
         guard manifest != shipped else { return }
@@ -157,6 +198,22 @@ public struct VectorSource: Sendable {
         var directory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &directory) && directory.boolValue
     }
+}
+
+/// Results computed in parallel, stored by index.
+final class IndexedResults<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<T, Error>?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ result: Result<T, Error>, at index: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        slots[index] = result
+    }
+
+    var results: [Result<T, Error>] { slots.map { $0! } }
 }
 
 public enum VectorSourceError: Error, CustomStringConvertible, Equatable {
