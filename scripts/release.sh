@@ -76,7 +76,7 @@ mkdir -p "$stage/$name"
 # The vectors, with the manifest the binary checks them against on every run.
 fill() { # fill DIR: the vectors, docs and licences a release carries, under DIR
     mkdir -p "$1/vectors/schemas" "$1/docs"
-    cp vectors/*_test.json vectors/CHANGELOG.md "$1/vectors/"
+    cp vectors/*_test.json vectors/CHANGELOG.md vectors/COUNTS.json "$1/vectors/"
     cp vectors/schemas/*.json "$1/vectors/schemas/"
     "$bin" vectors manifest --vectors "$1/vectors" >"$scratch/SHA256SUMS.new"
     mv "$scratch/SHA256SUMS.new" "$1/vectors/SHA256SUMS"

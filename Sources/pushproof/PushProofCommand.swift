@@ -12,8 +12,8 @@ struct PushProofCommand: ParsableCommand {
         discussion: "With no subcommand, runs every shipped vector against the reference implementation.",
         version: PushProofVersion.string,
         subcommands: [
-            Run.self, Show.self, Report.self, Vectors.self, Operations.self, Adapter.self, Mutants.self, Fuzz.self,
-            Interop.self,
+            Run.self, Show.self, Report.self, Vectors.self, Operations.self, Catalogue.self, Adapter.self, Mutants.self,
+            Fuzz.self, Interop.self,
         ],
         defaultSubcommand: Run.self)
 
@@ -103,11 +103,11 @@ struct Vectors: ParsableCommand {
         @OptionGroup var corpora: CorporaLocation
 
         func run() throws {
-            for name in try Suites.catalogue.writeVectors(to: location.url) {
+            let generation = try Suites.catalogue.generate()
+            for name in try Suites.catalogue.writeVectors(generation, to: location.url) {
                 print("wrote \(location.vectors)/\(name)")
             }
-            let files = try Suites.catalogue.generateVectorFiles()
-            let seeds = try Suites.catalogue.writeSeeds(from: files, to: corpora.url)
+            let seeds = try Suites.catalogue.writeSeeds(from: generation.vectorFiles, to: corpora.url)
             print("fuzz seeds in \(corpora.corpora)/*/seeds/: \(seeds.written) written, \(seeds.removed) removed")
         }
     }
@@ -121,11 +121,11 @@ struct Vectors: ParsableCommand {
         @OptionGroup var corpora: CorporaLocation
 
         func run() throws {
-            let (differing, unexpected) = try Suites.catalogue.verifyVectors(in: location.url)
+            let generation = try Suites.catalogue.generate()
+            let (differing, unexpected) = Suites.catalogue.verifyVectors(generation, in: location.url)
             for name in differing { print("differs from the generator: \(location.vectors)/\(name)") }
             for name in unexpected { print("not produced by the generator: \(location.vectors)/\(name)") }
-            let seeds = Suites.catalogue.seedDifferences(
-                from: try Suites.catalogue.generateVectorFiles(), in: corpora.url)
+            let seeds = Suites.catalogue.seedDifferences(from: generation.vectorFiles, in: corpora.url)
             for name in seeds.missing { print("a fuzz seed is missing or changed: \(corpora.corpora)/\(name)") }
             for name in seeds.extra { print("not a seed the generator makes: \(corpora.corpora)/\(name)") }
             guard differing.isEmpty && unexpected.isEmpty && seeds.missing.isEmpty && seeds.extra.isEmpty else {

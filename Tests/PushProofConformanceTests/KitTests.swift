@@ -59,14 +59,27 @@ import Testing
     @Test func generatedFilesRoundTripAndVerify() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pushproof-kit-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(try catalogue.writeVectors(to: dir) == ["toy_upper_test.json", "schemas/toy_upper_schema.json"])
-        #expect(try catalogue.verifyVectors(in: dir) == ([], []))
+        let generation = try catalogue.generate()
+        #expect(
+            try catalogue.writeVectors(generation, to: dir)
+                == ["toy_upper_test.json", "schemas/toy_upper_schema.json", "COUNTS.json"])
+        #expect(catalogue.verifyVectors(generation, in: dir) == ([], []))
+        // The counts say what the files hold.
+        let counts = try JSONParser.parse(
+            String(decoding: try Data(contentsOf: dir.appendingPathComponent("COUNTS.json")), as: UTF8.self))
+        let tests = generation.vectorFiles.reduce(0) { $0 + $1.numberOfTests }
+        #expect(counts["format"] == "pushproof-counts/1")
+        #expect(counts["tests"] == .integer(tests) && tests > 0)
+        #expect(counts["vectorFiles"]?["toy_upper"] == .integer(tests))
+        let perOperation = generation.vectorFiles.flatMap(\.groups).filter { $0.operation.rawValue == "toy.upper" }
+            .reduce(0) { $0 + $1.tests.count }
+        #expect(counts["operations"]?["toy.upper"]?["tests"] == .integer(perOperation) && perOperation > 0)
         let path = dir.appendingPathComponent("toy_upper_test.json")
         try Data("{}".utf8).write(to: path)
         try Data("{}".utf8).write(to: dir.appendingPathComponent("stray_test.json"))
         try Data("{}".utf8).write(to: dir.appendingPathComponent("schemas/toy_upper_schema.json"))
         #expect(
-            try catalogue.verifyVectors(in: dir)
+            catalogue.verifyVectors(generation, in: dir)
                 == (["toy_upper_test.json", "schemas/toy_upper_schema.json"], ["stray_test.json"]))
     }
 

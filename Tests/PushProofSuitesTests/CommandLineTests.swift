@@ -64,6 +64,25 @@ import Testing
         #expect(!result.stderr.contains("NSCocoaErrorDomain") && !result.stdout.contains("passed"))
     }
 
+    /// `pushproof catalogue --json` prints the catalogue with the counts `vectors/COUNTS.json` holds;
+    /// without --json, one line an operation.
+    @Test func theCatalogueCommandPrintsTheCountsCIReads() throws {
+        let json = try pushproof(["catalogue", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let listing = try JSONParser.parse(json.stdout)
+        #expect(listing["format"] == "pushproof-catalogue/1")
+        let written = try JSONParser.parse(
+            String(
+                decoding: try Data(contentsOf: packageRoot.appendingPathComponent("vectors/COUNTS.json")), as: UTF8.self
+            ))
+        #expect(listing["counts"] == written)
+        let text = try pushproof(["catalogue"])
+        #expect(text.status == 0)
+        #expect(text.stdout.split(separator: "\n").contains { $0.hasPrefix("registration.tokenId  registration  ") })
+        let bad = try pushproof(["catalogue", "--vectors", "/nonexistent"])
+        #expect(bad.status == 2 && bad.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func aRunThatTestedNothingFailsUnlessAllowed() throws {
         let nothing = try pushproof([
             "run", "--impl", empty, "--adapter-log", try scratch().appendingPathComponent("a.log").path,

@@ -80,28 +80,44 @@ public struct ConformanceCatalogue: Sendable {
         }
     }
 
-    /// Everything `vectors generate` writes below the vector directory: the vector files and
-    /// their schemas, as paths and text.
-    public func generatedFiles() throws -> [(path: String, text: String)] {
-        try generateVectorFiles().map { ($0.fileName, $0.serialized) } + generateSchemas()
+    /// The name of the counts file `vectors generate` writes beside the vector files.
+    public static let countsFileName = "COUNTS.json"
+
+    /// Everything `vectors generate` writes below the vector directory, built once: the vector
+    /// files, their schemas and the counts, as paths and text, with the vector files themselves
+    /// (the fuzz seeds are made from them).
+    public struct Generation: Sendable {
+        public let vectorFiles: [VectorFile]
+        public let files: [(path: String, text: String)]
     }
 
-    /// Writes every file into `directory`; returns the paths written.
+    public func generate() throws -> Generation {
+        let vectorFiles = try generateVectorFiles()
+        let counts = JSONWriter.pretty(CatalogueListing.counts(of: vectorFiles, catalogue: self))
+        return Generation(
+            vectorFiles: vectorFiles,
+            files: vectorFiles.map { ($0.fileName, $0.serialized) } + (try generateSchemas())
+                + [(Self.countsFileName, counts)])
+    }
+
+    /// Writes every file of `generation` into `directory`; returns the paths written.
     @discardableResult
-    public func writeVectors(to directory: URL) throws -> [String] {
+    public func writeVectors(_ generation: Generation, to directory: URL) throws -> [String] {
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("schemas"), withIntermediateDirectories: true)
-        return try generatedFiles().map { file in
+        return try generation.files.map { file in
             try Data(file.text.utf8).write(to: directory.appendingPathComponent(file.path))
             return file.path
         }
     }
 
-    /// Regenerates in memory and compares with `directory`, byte for byte: the files (vectors and
-    /// schemas) that differ or are missing, and the `*_test.json` and `schemas/*_schema.json`
-    /// files there that no suite produces.
-    public func verifyVectors(in directory: URL) throws -> (differing: [String], unexpected: [String]) {
-        let files = try generatedFiles()
+    /// Compares `generation` with `directory`, byte for byte: the files (vectors, schemas, counts)
+    /// that differ or are missing, and the `*_test.json` and `schemas/*_schema.json` files there
+    /// that no suite produces.
+    public func verifyVectors(_ generation: Generation, in directory: URL) -> (
+        differing: [String], unexpected: [String]
+    ) {
+        let files = generation.files
         let differing = files.filter { file in
             (try? Data(contentsOf: directory.appendingPathComponent(file.path))) != Data(file.text.utf8)
         }.map(\.path)
