@@ -30,6 +30,7 @@ are written to the report, each a missing vector or an equivalent to list.
 """
 import argparse
 import ast
+import hashlib
 import concurrent.futures
 import copy
 import importlib
@@ -54,13 +55,18 @@ BINOP_SWAPS = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.M
 
 class Site:
     """One mutation: where, which operator, and how to apply it to a fresh tree. Nodes can start
-    at the same place (`a + b - c`): `occurrence` counts them in post-order."""
+    at the same place (`a + b - c`): `occurrence` counts them in post-order.
 
-    def __init__(self, file, node, operator, detail, occurrence):
+    Its id names it by what it changes, not where: `FILE:SCOPE:OPERATOR:DETAIL:HASH`, SCOPE the
+    enclosing function or class (dotted; `<module>` at the top), HASH eight hex digits of the
+    SHA-256 of the enclosing statement's text and the node's, with `#N` for the N-th site alike in
+    that scope. Lines added or removed elsewhere leave every id as it was."""
+
+    def __init__(self, file, node, operator, detail, occurrence, scope="<module>", context=""):
         self.file, self.operator, self.detail, self.occurrence = file, operator, detail, occurrence
         self.line, self.col = node.lineno, node.col_offset
-        suffix = f"#{occurrence}" if occurrence else ""
-        self.id = f"{file}:{node.lineno}:{node.col_offset}:{operator}:{detail}{suffix}"
+        self.scope, self.context = scope, context
+        self.id = None  # set by sites_of, which sees the other sites of the scope
 
     def key(self):
         return (self.line, self.col, self.operator, self.detail)
@@ -89,20 +95,34 @@ def mutations_of(node):
     return found
 
 
-def post_order(node):
+def post_order(node, scope=(), statement=None):
+    """Every node after its children, with its scope (enclosing function and class names) and
+    the smallest statement holding it."""
+    inner = scope + (node.name,) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else scope
+    holder = node if isinstance(node, ast.stmt) else statement
     for child in ast.iter_child_nodes(node):
-        yield from post_order(child)
-    yield node
+        yield from post_order(child, inner, holder)
+    yield node, scope, holder
 
 
 def sites_of(file, tree):
     """Every mutation site of a module, in post-order (the order `Apply` meets them)."""
     found, seen = [], {}
-    for node in post_order(tree):
+    for node, scope, statement in post_order(tree):
         for operator, detail in mutations_of(node):
             key = (node.lineno, node.col_offset, operator, detail)
-            found.append(Site(file, node, operator, detail, seen.get(key, 0)))
+            context = ast.unparse(statement) if statement is not None else ""
+            site = Site(file, node, operator, detail, seen.get(key, 0), ".".join(scope) or "<module>",
+                        context + "|" + ast.unparse(node))
+            found.append(site)
             seen[key] = seen.get(key, 0) + 1
+    alike = {}
+    for site in found:
+        digest = hashlib.sha256(site.context.encode("utf-8")).hexdigest()[:8]
+        stem = f"{site.file}:{site.scope}:{site.operator}:{site.detail}:{digest}"
+        count = alike.get(stem, 0)
+        site.id = stem + (f"#{count}" if count else "")
+        alike[stem] = count + 1
     return found
 
 
