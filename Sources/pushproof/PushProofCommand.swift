@@ -109,6 +109,17 @@ struct Vectors: ParsableCommand {
             let files = try Suites.catalogue.generateVectorFiles()
             let seeds = try Suites.catalogue.writeSeeds(from: files, to: corpora.url)
             print("fuzz seeds in \(corpora.corpora)/*/seeds/: \(seeds.written) written, \(seeds.removed) removed")
+            try refuseThinErrorCodes(files)
+        }
+    }
+
+    /// Every error code of every operation and profile must be reached by three invalid vectors
+    /// with different comments; the files are written first, so the new ones can be read.
+    static func refuseThinErrorCodes(_ files: [VectorFile]) throws {
+        let thin = ErrorCoverage.thin(in: files)
+        guard thin.isEmpty else {
+            FileHandle.standardError.write(Data((ErrorCoverage.report(thin) + "\n").utf8))
+            throw ExitCode(1)
         }
     }
 
@@ -124,16 +135,18 @@ struct Vectors: ParsableCommand {
             let (differing, unexpected) = try Suites.catalogue.verifyVectors(in: location.url)
             for name in differing { print("differs from the generator: \(location.vectors)/\(name)") }
             for name in unexpected { print("not produced by the generator: \(location.vectors)/\(name)") }
-            let seeds = Suites.catalogue.seedDifferences(
-                from: try Suites.catalogue.generateVectorFiles(), in: corpora.url)
+            let files = try Suites.catalogue.generateVectorFiles()
+            let seeds = Suites.catalogue.seedDifferences(from: files, in: corpora.url)
             for name in seeds.missing { print("a fuzz seed is missing or changed: \(corpora.corpora)/\(name)") }
             for name in seeds.extra { print("not a seed the generator makes: \(corpora.corpora)/\(name)") }
             guard differing.isEmpty && unexpected.isEmpty && seeds.missing.isEmpty && seeds.extra.isEmpty else {
                 print("run `swift run pushproof vectors generate` and commit the result")
                 throw ExitCode(1)
             }
+            try Vectors.refuseThinErrorCodes(files)
             print(
-                "vectors verified: regenerating the vectors and their schemas changes no byte, and the fuzz seeds are current"
+                "vectors verified: regenerating the vectors and their schemas changes no byte, the fuzz seeds are "
+                    + "current, and every error code is reached by \(ErrorCoverage.minimumCauses) invalid vectors"
             )
         }
     }
