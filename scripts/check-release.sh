@@ -20,8 +20,8 @@ set -euo pipefail
 [ $# -eq 1 ] || { echo "usage: $0 OUTDIR" >&2; exit 2; }
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$(cd "$1" && pwd)"
-min_reference=${PUSHPROOF_MIN_REFERENCE:-3520}
-min_python=${PUSHPROOF_MIN_PYTHON:-3432}
+min_reference=${PUSHPROOF_MIN_REFERENCE:-3541}
+min_python=${PUSHPROOF_MIN_PYTHON:-3445}
 
 tarballs=("$out"/pushproof-*-linux-x86_64.tar.gz)
 wheels=("$out"/pushproof-*-py3-none-manylinux_*_x86_64.whl)
