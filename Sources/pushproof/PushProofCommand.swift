@@ -109,6 +109,17 @@ struct Vectors: ParsableCommand {
             }
             let seeds = try Suites.catalogue.writeSeeds(from: generation.vectorFiles, to: corpora.url)
             print("fuzz seeds in \(corpora.corpora)/*/seeds/: \(seeds.written) written, \(seeds.removed) removed")
+            try refuseThinErrorCodes(generation.vectorFiles)
+        }
+    }
+
+    /// Every error code of every operation and profile must be reached by three invalid vectors
+    /// with different comments; the files are written first, so the new ones can be read.
+    static func refuseThinErrorCodes(_ files: [VectorFile]) throws {
+        let thin = ErrorCoverage.thin(in: files)
+        guard thin.isEmpty else {
+            FileHandle.standardError.write(Data((ErrorCoverage.report(thin) + "\n").utf8))
+            throw ExitCode(1)
         }
     }
 
@@ -132,8 +143,10 @@ struct Vectors: ParsableCommand {
                 print("run `swift run pushproof vectors generate` and commit the result")
                 throw ExitCode(1)
             }
+            try Vectors.refuseThinErrorCodes(generation.vectorFiles)
             print(
-                "vectors verified: regenerating the vectors and their schemas changes no byte, and the fuzz seeds are current"
+                "vectors verified: regenerating the vectors and their schemas changes no byte, the fuzz seeds are "
+                    + "current, and every error code is reached by \(ErrorCoverage.minimumCauses) invalid vectors"
             )
         }
     }

@@ -56,6 +56,33 @@ import Testing
         #expect(throws: GeneratorError.self) { try ConformanceCatalogue(suites: [suite]).generateVectorFiles() }
     }
 
+    /// An error code needs three invalid vectors with different comments: the same cause written
+    /// again, or an acceptable test whose alternative is the code, does not count.
+    @Test func errorCodesReachedByFewerThanThreeCausesAreThin() throws {
+        var suite = ToySuite()
+        var files = try ConformanceCatalogue(suites: [suite]).generateVectorFiles()
+        #expect(
+            ErrorCoverage.thin(in: files).map(\.description) == [
+                "toy.upper (deployed) BAD: 1", "toy.upper (deployed) EMPTY: 1",
+            ])
+        suite.cases += [
+            VectorCase(comment: "empty text is refused", flags: ["Empty"], input: ["text": ""], code: "EMPTY"),
+            VectorCase(comment: "empty text again", flags: ["Empty"], input: ["text": ""], code: "EMPTY"),
+            VectorCase(comment: "empty text once more", flags: ["Empty"], input: ["text": ""], code: "EMPTY"),
+        ]
+        files = try ConformanceCatalogue(suites: [suite]).generateVectorFiles()
+        #expect(
+            ErrorCoverage.pairs(in: files).map(\.description) == [
+                "toy.upper (deployed) BAD: 1", "toy.upper (deployed) EMPTY: 3",
+            ])
+        let thin = ErrorCoverage.thin(in: files)
+        #expect(thin.map(\.description) == ["toy.upper (deployed) BAD: 1"])
+        #expect(
+            ErrorCoverage.report(thin)
+                == "1 error code(s) reached by fewer than 3 invalid vectors with different comments:\n"
+                + "  toy.upper (deployed) BAD: 1")
+    }
+
     @Test func generatedFilesRoundTripAndVerify() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pushproof-kit-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }

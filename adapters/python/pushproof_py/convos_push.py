@@ -15,16 +15,19 @@ canonical base64.
 import re
 
 from .common import ProtocolError, b64decode_strict
-from .identity import foundation_base64, is_blank, payload_client_id
+from .identity import InboxStore, foundation_base64, is_blank, payload_client_id
 
 HEX = re.compile(r"[0-9a-fA-F]+\Z", re.ASCII)
 
 
 def identities_of(inp):
-    """The device's identities: clientId -> (inboxId, the group ids it holds). The inbox table
-    cannot hold one clientId twice (CI Storage/SharedDatabaseMigrator.swift:29-31); should the input
-    name one twice, the later entry stands for it."""
-    identities = {}
+    """The device's identities: clientId -> (inboxId, the group ids it holds). Each identity is
+    saved in order as InboxWriter saves an inbox (InboxStore, CI Storage/Writers/InboxWriter.swift:
+    31-62): the inbox table's UNIQUE clientId (CI Storage/SharedDatabaseMigrator.swift:29-31) refuses
+    a clientId another inbox holds, and an inbox saved again with another clientId is refused; a
+    refused save writes nothing, so the first save of a clientId stands. The group ids are the
+    inbox's own conversations, whoever saved it."""
+    store, groups_of = InboxStore(), {}
     for identity in inp["identities"]:
         client_id, inbox_id = identity["clientId"], identity["inboxId"]
         if not isinstance(client_id, str) or not isinstance(inbox_id, str):
@@ -32,8 +35,9 @@ def identities_of(inp):
         groups = identity.get("groupIds", [])
         if not isinstance(groups, list) or not all(isinstance(g, str) and g and HEX.match(g) and len(g) % 2 == 0 for g in groups):
             raise ValueError("identities[].groupIds: non-empty hex strings")
-        identities[client_id] = (inbox_id, [bytes.fromhex(g) for g in groups])
-    return identities
+        store.save(inbox_id, client_id)
+        groups_of.setdefault(inbox_id, []).extend(bytes.fromhex(g) for g in groups)
+    return {client_id: (inbox_id, groups_of[inbox_id]) for inbox_id, client_id in store.rows.items()}
 
 
 def group_id_from_topic(topic):

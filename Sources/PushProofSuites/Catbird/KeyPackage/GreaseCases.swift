@@ -8,13 +8,23 @@ extension CatbirdKeyPackageValidateVectors {
     static let greaseValues: [UInt16] = (0..<15).map { 0x0A0A + 0x1010 * UInt16($0) }
     static let greaseList = "openmls/openmls@openmls-v0.8.1:traits/src/grease.rs:11-14"
 
-    /// Deployed: openmls refuses a GREASE type in a leaf node while decoding (extensions/mod.rs:
-    /// 146-158); 0xFAFA decodes as unknown, and wire.rs refuses an unlisted leaf extension.
+    /// How openmls 0.8.1 decodes a leaf node's extensions: the type read through `From<u16>`
+    /// (GREASE values become `Grease`), the list through `Extensions<LeafNode>`, whose decoder
+    /// refuses a type not valid in a leaf node (GREASE, last_resort, ratchet_tree,
+    /// required_capabilities, external_pub, external_senders) and a type twice.
+    static let leafDecoding =
+        openmls("extensions/mod.rs", "118-119,146-158,231-246,346-357,492-514,572-583") + "; "
+        + openmls("treesync/node/leaf_node.rs", "561-568")
+
+    /// Deployed: wire.rs decodes the MLSMessage with openmls first (`MlsMessageIn`), which reads a
+    /// GREASE type as `ExtensionType::Grease` (not `Unknown`) and refuses it in a leaf node while
+    /// decoding (`Extensions<LeafNode>`); wire.rs maps that to Malformed before its own leaf-shape
+    /// check. 0xFAFA decodes as unknown, and wire.rs refuses an unlisted leaf extension.
     static func deployedGreaseClass(_ c: UploadForm, base: KeyPackageSpec) -> [VectorCase] {
         greaseValues.map { g in
             c(
                 "a GREASE leaf extension \(hex4(g)): openmls refuses GREASE in a leaf node while decoding",
-                ["Grease", "Extensions"], openmls("extensions/mod.rs", "146-158") + "; " + greaseList,
+                ["Grease", "Extensions"], wire(W.decode) + "; " + leafDecoding + "; " + greaseList,
                 base.with { $0.leafExtensions = [MLSExtension(type: g, data: [])] }, code: "MALFORMED")
         } + [
             c(

@@ -108,7 +108,7 @@ extension CatbirdKeyPackageValidateVectors {
     /// `deployed` whether it is the clean server (an MLSMessage, written again and compared).
     static func openmlsDecoding(_ c: UploadForm, base: KeyPackageSpec, deployed: Bool) -> [VectorCase] {
         let codec = openmls("extensions/codec.rs", "101-128")
-        let leafValidity = openmls("extensions/mod.rs", "146-158,492-514,572-583")
+        let leafValidity = (deployed ? wire(W.decode) : db("853-855")) + "; " + leafDecoding
         let read = openmls("key_packages/key_package_in.rs", "79-114") + "; tls_codec quic_vec.rs:420-463"
         let validate = deployed ? wire(W.extensions) : openmls("key_packages/key_package_in.rs", "164-193")
         let noRef: [UInt8]?? = deployed ? .some(nil) : .none

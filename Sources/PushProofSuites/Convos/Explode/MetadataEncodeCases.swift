@@ -114,7 +114,42 @@ extension ExplodeMetadataVectors {
                     also: [fitsAtFive ? ["error": "APP_DATA_TOO_LARGE"] : try fitting(input)]))
         }
         cases += try encodeFieldCases()
+        cases.append(try limitAcrossProfiles())
         return cases
+    }
+
+    /// 6,145 bytes of protobuf no encoder shrinks, as tcId 11, but spread over many profiles: each
+    /// random inbox id is a different slice of one stream and one byte longer than the one before,
+    /// so no two profiles share bytes or length prefixes. The limit is on the whole value, which a
+    /// check of each field's size misses.
+    static func limitAcrossProfiles() throws -> VectorCase {
+        let stream = noise(8_000, seed: 1)
+        var profiles: [JSONValue] = []
+        var used = 0
+        func next(_ count: Int) -> JSONValue {
+            defer { used += count }
+            return ["inboxIdHex": .string(Hex.encode(stream[used..<used + count]))]
+        }
+        func value(_ profiles: [JSONValue]) -> JSONValue { ["tag": "", "profiles": .array(profiles)] }
+        func size(_ profiles: [JSONValue]) throws -> Int {
+            try ExplodeOperations.metadata(InputReader(value(profiles))).serializedData().count
+        }
+        while try size(profiles) < 6_145 - 200 { profiles.append(next(40 + profiles.count)) }
+        let longest = 39 + profiles.count
+        for last in 1...200
+        where try size(profiles + [["inboxIdHex": .string(Hex.encode(stream[used..<used + last]))]]) == 6_145 {
+            profiles.append(next(last))
+            let raw = [UInt8](try ExplodeOperations.metadata(InputReader(value(profiles))).serializedData())
+            guard Zlib.deflate(raw, format: .raw, level: 9).count + 5 >= raw.count else {
+                throw GeneratorError("explode_metadata: the profiles' bytes compress")
+            }
+            return enc(
+                "6145 bytes of protobuf no encoder shrinks, spread over \(profiles.count) profiles (random inbox ids "
+                    + "of 40 to \(longest) bytes, and one of \(last)): 8194 characters, over the 8,192 limit; the "
+                    + "whole value counts, not any one field", ["AppDataLimit"], "\(toCompact); \(limitSource)",
+                value(profiles), code: "APP_DATA_TOO_LARGE")
+        }
+        throw GeneratorError("explode_metadata: no last profile brings the value to 6,145 bytes")
     }
 
     static let maximumEncoded = ConversationMetadataCodec.maximumEncodedSize

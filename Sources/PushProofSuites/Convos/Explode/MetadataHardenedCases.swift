@@ -98,6 +98,15 @@ extension ExplodeMetadataVectors {
                         appData, code: malformed))
             }
         }
+        // The guards the app already has, at their other edges: the size cap and a whole ratio over 100.
+        cases += [
+            dec(
+                "declared size 10 MiB + 1: DECOMPRESSION_BOMB, as the app", ["DecompressionBomb"],
+                "\(serialization):9, 42-44, 208", framed(10 * 1024 * 1024 + 1, body), code: "DECOMPRESSION_BOMB"),
+            dec(
+                "declared 101 over one byte (ratio 101): DECOMPRESSION_BOMB before inflating, as the app",
+                ["DecompressionBomb"], "\(serialization):199-214", framed(101, [0x78]), code: "DECOMPRESSION_BOMB"),
+        ]
         return cases
     }
 }

@@ -121,6 +121,13 @@ enum IdentityKeychainVectors: IdentityFixtures {
             hardened(
                 "an extra field whose value is null is refused. Why: as tcId 301", ["RecordShape", "StrictRecord"],
                 JSONWriter.compact((try! JSONParser.parse(record())).setting("note", to: .null)), "UNEXPECTED_FIELD"),
+            hardened(
+                "privateKeyData zero is refused, as the app refuses it (deployed tcId 117)", ["InvalidPrivateKey"],
+                record(keys: keys(.string(Base64.encode([UInt8](repeating: 0, count: 32))), dk)), "INVALID_PRIVATE_KEY"),
+            hardened(
+                "privateKeyData the group order n is refused, as the app refuses it (deployed tcId 118)",
+                ["InvalidPrivateKey"], record(keys: keys(.string(Base64.encode(Hex.decode(order)!)), dk)),
+                "INVALID_PRIVATE_KEY"),
         ]
         let decode = [
             recordCase("a valid record", ["Normal"], record()),

@@ -54,7 +54,12 @@ enum ConvosPushNotes {
         "DuplicatedIdentity": .init(
             bugType: .edgeCase,
             description:
-                "The identities name one clientId more than once, which the inbox table's UNIQUE constraint never holds: the later entry stands for it, as the later save would."
+                "The identities name one clientId more than once. Each is saved in order as the app's InboxWriter saves an inbox: the inbox table's UNIQUE clientId refuses the insert of a clientId another inbox holds (and the keychain store refuses the same save, duplicateClientId), so the first save stands, wherever and however often the clientId is named again; clientIds differing only in case or white space are different clientIds."
+        ),
+        "InboxSavedTwice": .init(
+            bugType: .edgeCase,
+            description:
+                "The identities name one inbox with two clientIds: InboxWriter refuses the second save (clientIdMismatch) and writes nothing, so only the first clientId reaches the inbox."
         ),
         "RouteBeforeValidate": .init(
             bugType: .defined,

@@ -1,3 +1,4 @@
+import ConvosIdentity
 import ConvosPush
 import PushProofConformance
 import PushProofCrypto
@@ -14,20 +15,28 @@ enum ConvosPushOperations {
 
     @Sendable static func route(_ request: OperationRequest) throws -> JSONValue {
         let input = request.reader
-        var identities: [String: ResolvedIdentity] = [:]
+        let resolver = InMemoryIdentityStore()
         var conversations: [String: Set<[UInt8]>] = [:]
         for entry in try input.array("identities") {
             let e = InputReader(entry)
             let inboxId = try e.string("inboxId")
-            identities[try e.string("clientId")] = ResolvedIdentity(inboxId: inboxId)
+            let clientId = try e.string("clientId")
+            var groups: Set<[UInt8]> = []
             for id in try e.optionalStringArray("groupIds") {
                 guard let bytes = Hex.decode(id), !bytes.isEmpty else {
                     throw InputError("identities[].groupIds: non-empty hex strings")
                 }
-                conversations[inboxId, default: []].insert(bytes)
+                groups.insert(bytes)
             }
+            // The identities are saved in order as the app's InboxWriter saves an inbox: a save the
+            // inbox table refuses (a clientId another inbox holds, an inbox saved again with another
+            // clientId) writes nothing, so the first save of a clientId stands. The conversations
+            // are the inbox's own (its XMTP database), whoever saved it.
+            _ = try? resolver.save(
+                ConversationIdentity(
+                    inboxId: inboxId, clientId: ClientId(clientId), privateKey: unusedKey, databaseKey: unusedKey))
+            conversations[inboxId, default: []].formUnion(groups)
         }
-        let resolver = InMemoryClientIdResolver(identities)
         let groups = { (identity: ResolvedIdentity) in conversations[identity.inboxId] ?? [] }
         switch try request.profile.as(Rules.self) {
         case .deployed:
@@ -64,6 +73,9 @@ enum ConvosPushOperations {
             }
         }
     }
+
+    /// The keys of an identity saved only to be routed to: the push path never reads them.
+    static let unusedKey = SecretBytes(copying: [UInt8](repeating: 0, count: 32))
 
     static func routed(
         _ identity: ResolvedIdentity, _ kind: [JSONValue.Member], message: [UInt8]?, messageType: String?

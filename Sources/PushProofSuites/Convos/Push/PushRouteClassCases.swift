@@ -5,7 +5,7 @@ import PushProofJSON
 /// where the one that decides is the middle one: the clientId's whitespace, every JSON type of every
 /// field, the group id's hex (odd lengths, characters that are not hex digits), encryptedMessage's
 /// base64 (runs of '=' and short quanta), the hardened topic's anchoring and check order, and one
-/// clientId named more than once.
+/// clientId named more than once (PushRouteDuplicateCases.swift).
 extension ConvosPushVectors {
     static let thirdClientId = "A1B2C3D4-E5F6-4A7B-B8C9-D0E1F2A3B4C5"
 
@@ -88,7 +88,7 @@ extension ConvosPushVectors {
         let groupPath = "\(routing); \(service):53-61, 81-96, 247-262; \(topicRule); \(hexRule)"
         let lookup = "\(service):247-256; \(topicRule); \(hexRule)"
         let messageType = "\(payloadFile):53, 95-97; \(groupPath)"
-        let unique = "\(core)Storage/SharedDatabaseMigrator.swift:29-31 (clientId UNIQUE: the later save stands)"
+        let unique = duplicateSaveSource(core)
         var cases: [VectorCase] = []
         cases += paddedClientIds.map { name, text in
             classCase(
@@ -203,7 +203,7 @@ extension ConvosPushVectors {
                 groupPath, convosPayload(clientId: .string(otherClientId), topic: "/xmtp/mls/1/g-ab0c/proto\n"),
                 outcome: "routed"),
         ]
-        // One clientId named more than once: the later entry stands for it.
+        // One clientId named more than once: the first save stands, the later ones are refused.
         let twice: JSONValue = [
             classIdentity(clientId, "inbox-of-conversation-1", [groupId]),
             classIdentity(otherClientId, "inbox-of-conversation-2", [otherGroupId]),
@@ -218,17 +218,18 @@ extension ConvosPushVectors {
         ]
         cases += [
             classCase(
-                "a clientId named twice, first and third of four: the later entry (inbox 4) receives the push",
-                ["ClientIdRouting", "DuplicatedIdentity"], "\(unique); \(groupPath)", convosPayload(),
-                identities: twice, outcome: "routed"),
+                "a clientId named twice, first and third of four: the second save is refused, so the first entry "
+                    + "(inbox 1) receives the push", ["ClientIdRouting", "DuplicatedIdentity"],
+                "\(unique); \(groupPath)", convosPayload(), identities: twice, outcome: "routed"),
             classCase(
-                "a clientId named three times: the last entry (inbox 5, which does not hold the group) stands",
-                ["TopicSearched", "DuplicatedIdentity"], "\(unique); \(lookup)", convosPayload(),
-                identities: thrice, outcome: "unknownConversation"),
+                "a clientId named three times: the later saves are refused, so the first entry (inbox 1), which "
+                    + "holds the group, receives the push", ["ClientIdRouting", "DuplicatedIdentity"],
+                "\(unique); \(groupPath)", convosPayload(), identities: thrice, outcome: "routed"),
             classCase(
-                "a clientId named three times: the last entry (inbox 5) receives a push for its group",
-                ["ClientIdRouting", "DuplicatedIdentity"], "\(unique); \(groupPath)",
-                convosPayload(topic: "/xmtp/mls/1/g-beef/proto"), identities: thrice, outcome: "routed"),
+                "a clientId named three times, the push for the last entry's group beef: the later saves are "
+                    + "refused, so the first entry (inbox 1), which does not hold it, stands",
+                ["TopicSearched", "DuplicatedIdentity"], "\(unique); \(lookup)",
+                convosPayload(topic: "/xmtp/mls/1/g-beef/proto"), identities: thrice, outcome: "unknownConversation"),
         ]
         // Each character beside the hex digits' ranges is no hex digit: the whole id reads as no bytes. A
         // reader one code point too wide would take it for 10, 9 or 16 and find the middle identity's
@@ -248,6 +249,7 @@ extension ConvosPushVectors {
                 )
             }
         }
+        cases += deployedDuplicateCases(unique: unique, groupPath: groupPath, lookup: lookup, routing: routing)
         return cases
     }
 
@@ -350,8 +352,8 @@ extension ConvosPushVectors {
                     clientId: .string(otherClientId), topic: .string("/xmtp/mls/1/g-\(otherGroupId)/proto"),
                     message: "===="), code: "INVALID_BASE64"),
             classCase(
-                "a clientId named twice: the later entry receives the push", ["ClientIdRouting", "DuplicatedIdentity"],
-                nil, convosPayload(),
+                "a clientId named twice: the second save is refused, so the first entry receives the push, as "
+                    + "upstream", ["ClientIdRouting", "DuplicatedIdentity"], nil, convosPayload(),
                 identities: [
                     classIdentity(clientId, "inbox-of-conversation-1", [groupId]),
                     classIdentity(otherClientId, "inbox-of-conversation-2", [otherGroupId]),
@@ -440,6 +442,7 @@ extension ConvosPushVectors {
                 convosPayload(clientId: .string(otherClientId), topic: "/xmtp/mls/1/g-00ff/proto"),
                 outcome: "unknownConversation"),
         ]
+        cases += hardenedDuplicateCases()
         return cases
     }
 }

@@ -41,6 +41,11 @@ extension EnvelopeClientVectors {
         let pBox = proposalBox(built(E.message()), label: "proposal-receive")
         var tampered = try! Base64.decode(pBox)
         tampered[40] ^= 0x04
+        // The sealed box is the ephemeral public key (32 bytes), the tag (16), then the ciphertext.
+        var otherEphemeral = try! Base64.decode(pBox)
+        otherEphemeral[0] ^= 0x04
+        var otherBody = try! Base64.decode(pBox)
+        otherBody[otherBody.count - 1] ^= 0x01
         return [
             proposalCase("APNs message delivered", ["Normal"], box: pBox, outcome: "delivered"),
             proposalCase("FCM message delivered", ["Normal"], service: "fcm", box: pBox, outcome: "delivered"),
@@ -60,6 +65,12 @@ extension EnvelopeClientVectors {
                 "for another realm", ["OtherAccount"],
                 box: proposalBox(built(E.message(account: otherRealm)), label: "proposal-other"),
                 outcome: "droppedOtherAccount"),
+            proposalCase(
+                "a bit of the ephemeral public key flipped: another shared key and nonce, the tag fails",
+                ["ModifiedCiphertext"], box: Base64.encode(otherEphemeral), code: "AUTHENTICATION_FAILED"),
+            proposalCase(
+                "the last ciphertext byte's low bit flipped: the tag fails", ["ModifiedCiphertext"],
+                box: Base64.encode(otherBody), code: "AUTHENTICATION_FAILED"),
         ]
     }
 }

@@ -151,6 +151,31 @@ enum RegistrationBouncerVectors {
                 "proposal: non-zero unused bits in the last base64 symbol", flags: ["Base64NonCanonical"],
                 result: .invalid, code: .badRequest, reason: .registrationNotBase64, request: nonCanonical,
                 intermediate: s.intermediate, profile: .proposal))
+        // Liveness and the key ring past their boundaries (deployed tcIds 16, 17, 22, 25).
+        s = sealProposal(F.fcm(at: t - 30 * 86_400), "expired-month")
+        cases.append(
+            try registrationTest(
+                "proposal: 30 days old", flags: ["Expired"], result: .invalid, code: .requestExpired,
+                reason: .expired(ageSeconds: 30 * 86_400 + 120), request: s.request, intermediate: s.intermediate,
+                profile: .proposal))
+        s = sealProposal(F.fcm(at: 0), "expired-epoch")
+        cases.append(
+            try registrationTest(
+                "proposal: timestamp 0", flags: ["Expired"], result: .invalid, code: .requestExpired,
+                reason: .expired(ageSeconds: F.now), request: s.request, intermediate: s.intermediate,
+                profile: .proposal))
+        s = sealProposal(F.fcm(), "stranger", to: F.strangerKey)
+        cases.append(
+            try registrationTest(
+                "proposal: sealed to a key the bouncer never had", flags: ["UnknownKey"], result: .invalid,
+                code: .invalidBouncerPublicKey, reason: .unknownBouncerKey, request: s.request,
+                intermediate: s.intermediate, profile: .proposal))
+        var emptyKey = sealProposal(F.fcm(), "key-empty").request
+        emptyKey.bouncerPublicKey = ""
+        cases.append(
+            try registrationTest(
+                "proposal: empty bouncer_public_key", flags: ["UnknownKey"], result: .invalid,
+                code: .invalidBouncerPublicKey, reason: .unknownBouncerKey, request: emptyKey, profile: .proposal))
         return cases
     }
 
