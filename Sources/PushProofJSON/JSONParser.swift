@@ -104,8 +104,16 @@ public struct JSONParser {
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
             let keyOffset = index
             let key = try parseString()
-            if !seen.insert(key).inserted, options.duplicateKeys == .reject {
-                throw Error(offset: keyOffset, reason: "duplicate key in object")
+            if options.duplicateKeys == .reject {
+                // Most objects have a few members: a scan costs less than hashing every key.
+                let repeated: Bool
+                if members.count < 16 {
+                    repeated = members.contains { $0.key == key }
+                } else {
+                    if seen.isEmpty { seen = Set(members.map(\.key)) }
+                    repeated = !seen.insert(key).inserted
+                }
+                if repeated { throw Error(offset: keyOffset, reason: "duplicate key in object") }
             }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':'") }

@@ -131,7 +131,12 @@ public struct VectorSource: Sendable {
     public func vectorFiles(only: [String]? = nil) throws -> [VectorFile] {
         let names = only ?? vectorFileNames
         let parsed = IndexedResults<VectorFile>(count: names.count)
-        DispatchQueue.concurrentPerform(iterations: names.count) { index in
+        // The largest first, so that no core is left with a large file at the end.
+        let order = names.indices.sorted {
+            (vectorFileBytes[names[$0]]?.count ?? 0) > (vectorFileBytes[names[$1]]?.count ?? 0)
+        }
+        DispatchQueue.concurrentPerform(iterations: names.count) { step in
+            let index = order[step]
             let name = names[index]
             guard let bytes = vectorFileBytes[name] else {
                 parsed.store(.failure(RunnerError.unreadable("\(name)_test.json", "no such vector file")), at: index)
