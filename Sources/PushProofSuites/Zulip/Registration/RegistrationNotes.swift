@@ -19,7 +19,12 @@ enum RegistrationNotes {
         "TokenIdLength": .init(
             bugType: .edgeCase,
             description:
-                "Deployed: the server decodes token_id and reads it as a signed big-endian integer with no length check; any value that fits its 64-bit column is kept (and reported back as 8 bytes), a larger one fails storing it (HTTP 500; PushProof recommends BAD_REQUEST). Hardened: it must be 8 bytes."
+                "Deployed: the server decodes token_id and reads it as a signed big-endian integer with no length check; any value that fits its 64-bit column is kept (and reported back as 8 bytes), a larger one fails storing it (HTTP 500, StorageFailure). Hardened: it must be 8 bytes (BAD_REQUEST)."
+        ),
+        "StorageFailure": .init(
+            bugType: .knownBug,
+            description:
+                "Deployed: a token_id whose value is past 64 bits reaches the database unchecked and fails there, an unhandled exception: HTTP 500 with Zulip's generic text (SERVER_ERROR, \"Internal server error\"), the device's state unchanged. That is the deployed answer; PushProof's hardened server refuses the input as the client's fault (BAD_REQUEST, \"Invalid `token_id`\")."
         ),
         "PartialGroupRefused": .init(
             bugType: .modifiedParameter,

@@ -28,13 +28,10 @@ public struct RegistrationSuite: ConformanceSuite {
             SuiteOperation(
                 .registrationServerParameters, schema: RegistrationSchemas.serverParameters,
                 profiles: [.deployed, .hardened, .proposal],
-                alternatives: RegistrationOperations.serverParametersAlternatives,
                 wireError: RegistrationWireErrors.serverParameters, output: RegistrationOperations.serverParameters),
             SuiteOperation(
                 .registrationServerLifecycle, schema: RegistrationSchemas.serverLifecycle,
-                profiles: [.deployed, .hardened, .proposal],
-                alternatives: RegistrationOperations.serverLifecycleAlternatives,
-                output: RegistrationOperations.serverLifecycle),
+                profiles: [.deployed, .hardened, .proposal], output: RegistrationOperations.serverLifecycle),
         ]
     }
 
