@@ -238,7 +238,7 @@ struct Breaking: ConformanceImplementation {
             }
         }
         for operation in [
-            "registration.bouncer", "identity.keychainDecode", "catbird.keyPackageValidate",
+            "identity.keychainDecode", "catbird.keyPackageValidate",
         ] {
             #expect(offered[operation, default: 0] > 0, "\(operation) offers no alternative on any vector")
         }

@@ -50,8 +50,9 @@ enum RegistrationOperations {
     // MARK: registration.bouncer
 
     /// Builds the bouncer a vector describes: its key ring (entries marked `retired` are added,
-    /// then retired), its iOS app ids and its clock. The hardened profile reads the deployed
-    /// wire format with the strict bouncer.
+    /// then retired), its iOS app ids and its clock. The deployed profile's bouncer is the
+    /// deployed-compatible one; the hardened profile reads the deployed wire format with the strict
+    /// bouncer.
     static func makeBouncer(_ request: OperationRequest, strictness: BouncerStrictness) throws -> PushBouncer {
         let config = try request.reader.object("bouncer")
         var ring = BouncerKeyRing()
@@ -93,13 +94,6 @@ enum RegistrationOperations {
             .init("created", .bool(result.created)),
             .init("registration", result.device.registration.json),
         ])
-    }
-
-    /// The deployed profile accepts what the deployed bouncer answers (its leniencies are
-    /// `acceptable` there, never `invalid`): the deployed-compatible model's answer, for any input.
-    @Sendable static func bouncerAlternatives(_ request: OperationRequest) -> [OperationOutcome] {
-        guard request.profile == .deployed else { return [] }
-        return [OperationOutcome { .output(try bouncer(request, strictness: .deployedCompatible)) }]
     }
 
     // MARK: registration.serverParameters
