@@ -120,6 +120,11 @@ def utf8_representation(data):
     rest = data[bom:]
     if encoding == "utf-8":
         return rest
+    # String(bytes:encoding:) reads whole code units: the endian adaptors stop where the bytes of
+    # the last one run out, so a trailing incomplete unit is left out (SF@a1c611f6
+    # String/String+EndianAdaptorSequence.swift, UTF16EndianAdaptor and UTF32EndianAdaptor).
+    unit = 4 if encoding.startswith("utf-32") else 2
+    rest = rest[:len(rest) - len(rest) % unit]
     try:
         return rest.decode(encoding).encode("utf-8")
     except UnicodeError:
