@@ -105,7 +105,12 @@ enum ExplodeNotes {
         "FiveDigitYear": .init(
             bugType: .leniency,
             description:
-                "iOS writes a year after 9999 with five digits, which is not RFC 3339; PushProof refuses (DATE_OUT_OF_RANGE). Both answers pass."
+                "iOS writes a year after 9999 with five digits, which is not RFC 3339: the deployed answer. PushProof refuses it (hardened: DATE_OUT_OF_RANGE)."
+        ),
+        "CalendarRangeHeld": .init(
+            bugType: .edgeCase,
+            description:
+                "Foundation's calendar holds an instant within its range (Date.validCalendarRange, -4712-01-01T12:00:00Z to 506713-02-07T00:00:00Z) before it computes a date: iOS writes an earlier or later instant as that end. The deployed answer; hardened refuses any instant outside the years 0000 to 9999 (DATE_OUT_OF_RANGE)."
         ),
         "RawDeflateOnly": .init(
             bugType: .defined,
@@ -120,7 +125,7 @@ enum ExplodeNotes {
         "UnknownCompressionIgnored": .init(
             bugType: .leniency,
             description:
-                "An unknown compression value: iOS's decompressContent returns the content as it is, so plain JSON reads. PushProof refuses it (BAD_COMPRESSION); both answers pass."
+                "An unknown compression value: iOS's decompressContent returns the content as it is (`default: return copy`), so plain JSON reads: the deployed answer. PushProof refuses it (hardened: BAD_COMPRESSION)."
         ),
         "InflateBufferCut": .init(
             bugType: .edgeCase,
@@ -130,12 +135,12 @@ enum ExplodeNotes {
         "RolledOverDate": .init(
             bugType: .leniency,
             description:
-                "A date that does not exist (30 February, 31 June, hour 24, second 60): iOS's parser range-checks only month and day 1-31 and rolls the rest over through a lenient calendar. PushProof refuses (INVALID_JSON); both answers pass."
+                "A date that does not exist (30 February, 31 June, hour 24, second 60): iOS's parser range-checks only month and day 1-31 and rolls the rest over through a lenient calendar: the deployed answer is the rolled-over instant. PushProof refuses it (hardened: INVALID_JSON)."
         ),
         "IosDateLeniency": .init(
             bugType: .leniency,
             description:
-                "A timestamp iOS's ISO 8601 parser reads and RFC 3339 does not allow as written (UTC/GMT zones, one-digit fields, trailing characters, a lower-case z alone, a repeated key of which the first wins). PushProof refuses (INVALID_JSON); both answers pass."
+                "A timestamp iOS's ISO 8601 parser reads and RFC 3339 does not allow as written (UTC/GMT zones, one-digit fields, trailing characters, a lower-case z alone, a repeated key of which the first wins): the deployed answer is iOS's reading. PushProof refuses it (hardened: INVALID_JSON)."
         ),
         "StrictRFC3339": .init(
             bugType: .modifiedParameter,
