@@ -244,6 +244,32 @@ struct Breaking: ConformanceImplementation {
         }
     }
 
+    /// The shipped files keep the rule generation enforces (docs/vector-format.md, "Upstream's
+    /// answer"): in a profile that follows upstream no test carries a flag whose note marks a
+    /// stricter answer, and none expects a refusal beside an accepting alternative unless a flag
+    /// says upstream answers several ways.
+    @Test func upstreamProfilesExpectUpstreamsAnswer() throws {
+        let upstream = Set(Suites.all.flatMap { $0.upstreamProfiles })
+        #expect(upstream == [.deployed, "legacy"])
+        var stricterFlags = 0
+        var severalTests = 0
+        for file in try ConformanceRunner.loadVectors(directory: vectorsDirectory) {
+            let readings = Dictionary(uniqueKeysWithValues: file.notes.map { ($0.flag, $0.note.upstream) })
+            stricterFlags += readings.values.filter { $0 == .stricter }.count
+            for group in file.groups where upstream.contains(group.profile) {
+                for test in group.tests {
+                    let words = test.flags.compactMap { readings[$0] ?? nil }
+                    #expect(!words.contains(.stricter), "\(file.suite):\(test.tcId)")
+                    if test.expected.isError, test.alsoAccepted.contains(where: { !$0.isError }) {
+                        #expect(words.contains(.several), "\(file.suite):\(test.tcId)")
+                        severalTests += 1
+                    }
+                }
+            }
+        }
+        #expect(stricterFlags >= 14 && severalTests >= 3)
+    }
+
     /// A `token_id` past 64 bits: the deployed server answers upstream's HTTP 500 and nothing else
     /// passes; the hardened server refuses it as the client's fault. No server answer has an
     /// alternative.

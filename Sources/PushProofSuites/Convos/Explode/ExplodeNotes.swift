@@ -26,8 +26,8 @@ enum ExplodeNotes {
         "InflateCapEnforced": .init(
             bugType: .modifiedParameter,
             description:
-                "PushProof's advice: inflate at most four times the compressed size, the iOS SDK's buffer, and refuse what does not fit, rather than reading a longer body whole."
-        ),
+                "PushProof's advice: inflate at most four times the compressed size, the iOS SDK's buffer, and refuse what does not fit, rather than reading a longer body whole.",
+            upstream: .stricter),
         "KnownAnswer": .init(
             bugType: .basic, description: "The example of the deployed system's documentation: 2025-06-01T12:30:00Z."),
         "Normal": .init(bugType: .basic, description: "An ordinary case every implementation must handle."),
@@ -145,8 +145,8 @@ enum ExplodeNotes {
         "StrictRFC3339": .init(
             bugType: .modifiedParameter,
             description:
-                "PushProof's advice: expiresAt is RFC 3339 exactly (real dates, no leap second, Z or ±hh:mm, nothing after), one key, on the proleptic Gregorian calendar. iOS reads more (see RolledOverDate, IosDateLeniency, JulianBefore1582)."
-        ),
+                "PushProof's advice: expiresAt is RFC 3339 exactly (real dates, no leap second, Z or ±hh:mm, nothing after), one key, on the proleptic Gregorian calendar. iOS reads more (see RolledOverDate, IosDateLeniency, JulianBefore1582).",
+            upstream: .stricter),
         "ProtobufWire": .init(
             bugType: .edgeCase,
             description:
@@ -155,8 +155,8 @@ enum ExplodeNotes {
         "AppleUnspecified": .init(
             bugType: .defined,
             description:
-                "What Apple's compression_decode_buffer does here is not documented (bytes after the end of the stream, a stream cut short): the reference refuses, and the other plausible answer passes too."
-        ),
+                "What Apple's compression_decode_buffer does here is not documented (bytes after the end of the stream, a stream cut short): the reference refuses, and the other plausible answer passes too.",
+            upstream: .several),
         "YearOutOfRange": .init(
             bugType: .edgeCase,
             description:
@@ -227,8 +227,8 @@ enum ExplodeNotes {
         "EncoderFreedom": .init(
             bugType: .defined,
             description:
-                "DEFLATE leaves the encoder free: a decoder reads every block type and level. Where a compressed size decides (the 8 KB limit), Apple's COMPRESSION_ZLIB, documented as equivalent to zlib level 5 but not byte-identical, may write a few bytes more or fewer, so both answers pass."
-        ),
+                "DEFLATE leaves the encoder free: a decoder reads every block type and level. Where a compressed size decides (the 8 KB limit), Apple's COMPRESSION_ZLIB, documented as equivalent to zlib level 5 but not byte-identical, may write a few bytes more or fewer, so both answers pass.",
+            upstream: .several),
         "MalformedAppData": .init(
             bugType: .modifiedParameter,
             description:
@@ -262,15 +262,15 @@ enum ExplodeNotes {
         "MetadataNeverPostpones": .init(
             bugType: .authBypass,
             description:
-                "PushProof's advice: a metadata copy may lower the stored time, never raise it. Any member can write the group's app data (libxmtp's default policy), so an overwrite lets one member postpone everyone's explosion."
-        ),
+                "PushProof's advice: a metadata copy may lower the stored time, never raise it. Any member can write the group's app data (libxmtp's default policy), so an overwrite lets one member postpone everyone's explosion.",
+            upstream: .stricter),
         "Scheduled": .init(
             bugType: .functionality, description: "A future expiresAt waits for a trigger at or after it."),
         "ClockSkew": .init(
             bugType: .defined,
             description:
-                "PushProof's advice: expiresAt up to 60 s ahead of the receiver's clock counts as due (a sender whose clock runs ahead). Convos iOS has no allowance."
-        ),
+                "PushProof's advice: expiresAt up to 60 s ahead of the receiver's clock counts as due (a sender whose clock runs ahead). Convos iOS has no allowance.",
+            upstream: .stricter),
         "MetadataDisagrees": .init(
             bugType: .defined,
             description:

@@ -29,8 +29,8 @@ enum RegistrationNotes {
         "PartialGroupRefused": .init(
             bugType: .modifiedParameter,
             description:
-                "Hardened: a group with some of its fields is refused (Missing parameters); the deployed server ignores it when the other group is complete."
-        ),
+                "Hardened: a group with some of its fields is refused (Missing parameters); the deployed server ignores it when the other group is complete.",
+            upstream: .stricter),
         "RetryLimit": .init(
             bugType: .functionality,
             description:
@@ -39,8 +39,8 @@ enum RegistrationNotes {
         "ClientServerDisagree": .init(
             bugType: .knownBug,
             description:
-                "Upstream disagrees with itself: the server and bouncer hash the token's UTF-8 bytes for token_id, zulip-flutter hashes its UTF-16 code units cut to bytes. Both answers pass; they differ only for non-ASCII tokens, which real push tokens are not."
-        ),
+                "Upstream disagrees with itself: the server and bouncer hash the token's UTF-8 bytes for token_id, zulip-flutter hashes its UTF-16 code units cut to bytes. Both answers pass; they differ only for non-ASCII tokens, which real push tokens are not.",
+            upstream: .several),
         "TokenLengthBoundary": .init(
             bugType: .edgeCase, description: "Token length at or just past the allowed 1..4096 characters."),
         "TokenLengthInCodePoints": .init(
@@ -204,8 +204,8 @@ enum RegistrationNotes {
         "UpstreamTextDrift": .init(
             bugType: .defined,
             description:
-                "Two stored versions of upstream of the same feature level give this refusal different texts; either passes."
-        ),
+                "Two stored versions of upstream of the same feature level give this refusal different texts; either passes.",
+            upstream: .several),
         "ExactMessage": .init(
             bugType: .defined,
             description: "The error message is the deployed Zulip server's exact text and is compared."),
