@@ -40,9 +40,10 @@ public enum ExplodeSettingsCodec {
     /// The SDK inflates into a buffer of four times the compressed size and keeps what fits.
     public static let inflateFactor = 4
 
-    /// Whose reading of the content JSON: the app's (`deployed`), where RFC 3339 allows the text,
-    /// or PushProof's strict RFC 3339 (`hardened`). Texts RFC 3339 does not allow are refused by
-    /// both; the app's lenient readings of them are the deployed vectors' alternatives.
+    /// Whose reading of the content: the app's (`deployed`: Foundation's JSONDecoder and ISO 8601
+    /// parser, an unknown compression passed through), or PushProof's (`hardened`: strict JSON,
+    /// RFC 3339 and nothing more on the proleptic Gregorian calendar, an unknown compression
+    /// refused).
     public enum Reading: String, Equatable, Sendable, CaseIterable {
         case deployed, hardened
     }
@@ -71,19 +72,21 @@ public enum ExplodeSettingsCodec {
         return "Conversation expires at \(form)"
     }
 
-    /// The content JSON and fallback the app writes: the reference's, except before
-    /// `gregorianCutover`, where Foundation writes the Julian date (its fallback follows the same
-    /// calendar, by reading ICU's pattern). Outside RFC 3339's years it refuses, as `contentJSON`.
+    /// The content JSON and fallback the app writes: the reference's for the years 0000 to 9999 on
+    /// or after `gregorianCutover`, and Foundation's own text elsewhere (a Julian date before the
+    /// cut-over, a year of five or more digits after 9999, a negative year before year 0, the
+    /// instant held within Foundation's calendar range), its fallback following the content's text
+    /// (by reading ICU's pattern).
     public static func contentAndFallbackAsDeployed(_ settings: ExplodeSettings) throws(ExplodeError) -> (
         content: [UInt8], fallback: String
     ) {
-        let content = try contentJSON(settings)
-        let fallback = try fallback(settings)
-        guard settings.expiresAt < gregorianCutover else { return (content, fallback) }
-        guard let julian = contentJSONAsDeployed(unixSeconds: settings.expiresAt),
-            let julianFallback = fallbackAsDeployed(content: julian)
+        if settings.expiresAt >= gregorianCutover, let content = try? contentJSON(settings) {
+            return (content, try fallback(settings))
+        }
+        guard let content = contentJSONAsDeployed(unixSeconds: settings.expiresAt),
+            let written = fallbackAsDeployed(content: content)
         else { throw .dateOutOfRange }
-        return (julian, julianFallback)
+        return (content, written)
     }
 
     /// The fallback iOS writes beside a content JSON it wrote: Darwin's `Date.description`
@@ -142,16 +145,16 @@ public enum ExplodeSettingsCodec {
         guard message.type == contentType else { throw .wrongContentType }
         var content = [UInt8](message.content)
         if message.hasCompression {
-            content = try inflate(content, message.compression)
+            content = try inflate(content, message.compression, reading: reading)
         }
         return try decodeContent(content, reading: reading)
     }
 
     /// The SDK's `decompressContent`: DEFLATE through Apple's COMPRESSION_ZLIB (raw DEFLATE only)
     /// into `inflateFactor` times the compressed size, what does not fit cut off; an empty result
-    /// is a failure.
-    static func inflate(_ content: [UInt8], _ compression: Xmtp_MessageContents_Compression) throws(ExplodeError)
-        -> [UInt8]
+    /// is a failure. Another method is passed through as it is (`deployed`) or refused.
+    static func inflate(_ content: [UInt8], _ compression: Xmtp_MessageContents_Compression, reading: Reading)
+        throws(ExplodeError) -> [UInt8]
     {
         switch compression {
         case .deflate:
@@ -167,15 +170,17 @@ public enum ExplodeSettingsCodec {
             throw .badCompression(
                 "content labelled GZIP is Apple LZFSE in the iOS SDK, which PushProof does not decode")
         case .UNRECOGNIZED:
-            // iOS passes the content through unchanged here; PushProof refuses (vectors allow both).
-            throw .badCompression("unknown compression method")
+            // The SDK's `default: return copy` (ContentCodec.swift:72-73): the content as it is.
+            guard reading == .deployed else { throw .badCompression("unknown compression method") }
+            return content
         }
     }
 
     /// The iOS app's content JSON for an instant: Foundation's `JSONEncoder` with `.iso8601`
     /// (swift-foundation's `date.formatted(.iso8601)`, which iOS 26 runs too): whole seconds, a
-    /// Julian date before 1582-10-15, a year of five digits after 9999. Used to write iOS's
-    /// answers into the vectors; the reference writes `contentJSON`.
+    /// Julian date before 1582-10-15, a year of five digits after 9999, a signed year before year 0,
+    /// the instant held within `Date.validCalendarRange` (-4712-01-01T12:00:00Z to
+    /// 506713-02-07T00:00:00Z).
     public static func contentJSONAsDeployed(unixSeconds: Int64) -> [UInt8]? {
         struct Content: Encodable { var expiresAt: Date }
         let encoder = JSONEncoder()
@@ -187,8 +192,8 @@ public enum ExplodeSettingsCodec {
     /// date strategy (ExplodeSettingsCodec.swift:44-57 upstream). On iOS 26 that is
     /// swift-foundation's `Date.ISO8601FormatStyle`, the code this platform's Foundation runs too:
     /// it rolls impossible dates over, reads a Julian calendar before 1582-10-15, ignores
-    /// characters after the zone. Nil where the app's decoder throws. Used to write what iOS
-    /// answers into the vectors; the reference's own reading is `decodeContent`.
+    /// characters after the zone, takes the first of a repeated key. Nil where the app's decoder
+    /// throws. The `deployed` reading of `decodeContent`.
     public static func decodeContentAsDeployed(_ content: [UInt8]) -> Double? {
         struct Content: Decodable { var expiresAt: Date }
         guard !content.isEmpty else { return nil }
@@ -197,24 +202,29 @@ public enum ExplodeSettingsCodec {
         return try? decoder.decode(Content.self, from: Data(content)).expiresAt.timeIntervalSince1970
     }
 
-    /// The content JSON. Unknown keys are ignored (as the iOS Codable decoder does). A text RFC
-    /// 3339 allows is read, in the deployed reading, as the app reads it: refused where the app's
-    /// decoder throws (an offset past ±18:00, which Foundation's `TimeZone` cannot hold), and a
-    /// date before 1582-10-15 counted on the Julian calendar.
+    /// The content JSON. `deployed`: as the app reads it (`decodeContentAsDeployed`), the instant
+    /// floored to whole seconds. `hardened`: strict JSON with an `expiresAt` member (other keys
+    /// ignored, as the Codable decoder does) that RFC 3339 allows, on the proleptic Gregorian
+    /// calendar.
     public static func decodeContent(_ content: [UInt8], reading: Reading = .hardened) throws(ExplodeError)
         -> DecodedExplodeSettings
     {
         guard !content.isEmpty else { throw .emptyContent }
-        guard let json = try? JSONParser.parse(content), json.members != nil, let text = json["expiresAt"]?.stringValue,
-            let parsed = RFC3339.parse(text)
-        else { throw .invalidJSON }
-        var seconds = parsed.unixSeconds
-        if reading == .deployed {
-            guard let app = decodeContentAsDeployed(content) else { throw .invalidJSON }
-            seconds = Int64(app.rounded(.down))
+        let parsed = (try? JSONParser.parse(content)).flatMap { json in
+            json.members != nil ? json["expiresAt"]?.stringValue.flatMap(RFC3339.parse) : nil
         }
+        if reading == .deployed {
+            guard let app = decodeContentAsDeployed(content), let seconds = Int64(exactly: app.rounded(.down)) else {
+                throw .invalidJSON
+            }
+            return DecodedExplodeSettings(
+                settings: ExplodeSettings(expiresAt: seconds), hadFraction: parsed?.hadFraction ?? false,
+                hadOffset: parsed?.hadOffset ?? false)
+        }
+        guard let parsed else { throw .invalidJSON }
         return DecodedExplodeSettings(
-            settings: ExplodeSettings(expiresAt: seconds), hadFraction: parsed.hadFraction, hadOffset: parsed.hadOffset)
+            settings: ExplodeSettings(expiresAt: parsed.unixSeconds), hadFraction: parsed.hadFraction,
+            hadOffset: parsed.hadOffset)
     }
 }
 

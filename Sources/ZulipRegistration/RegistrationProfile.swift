@@ -10,11 +10,12 @@ public enum RegistrationProfile: String, Sendable, CaseIterable, Codable {
 
 /// How literally the bouncer reads its input.
 public enum BouncerStrictness: String, Sendable, CaseIterable {
-    /// What a conformant bouncer should do: canonical base64, an exact plaintext schema.
-    /// This is the reference behaviour every vector's `expected` answer describes.
+    /// What PushProof recommends: canonical base64, an exact plaintext schema, the request's own
+    /// fields checked first. The `hardened` and `proposal` vectors expect its answers.
     case strict
     /// A model of the deployed Zulip bouncer's leniencies (Python's non-validating base64,
-    /// pydantic's lax mode): used to compute the `alsoAccepted` answers of `acceptable` vectors.
+    /// pydantic's lax mode, the key looked up before `token_id` is read): the `deployed` vectors
+    /// expect its answers.
     case deployedCompatible
 }
 

@@ -12,6 +12,15 @@ public struct ServerError: CodedError, Equatable, Sendable {
         self.code = "BAD_REQUEST"
         self.message = message
     }
+    private init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// What the deployed server answers where storing a value fails in its database (a `token_id`
+    /// past 64 bits in a 64-bit column): an unhandled exception, HTTP 500, with Zulip's generic
+    /// text for it.
+    public static let storageFailure = ServerError(code: "SERVER_ERROR", message: "Internal server error")
     public var description: String { "\(code): \(message)" }
 }
 
@@ -44,8 +53,8 @@ public enum ServerMessages {
     public static func notAnInteger(_ name: String) -> String { "\(name) is not an integer" }
     /// deployed: `check_string_in_validator` through typed_endpoint's `value_error`
     public static let tokenKindNotInList = "Invalid token_kind: Value error, Not in the list of possible values"
-    /// reference choice: `token_id` that is base64 but not 8 bytes (hardened; deployed: more
-    /// than 8, which the deployed server cannot store)
+    /// reference choice: `token_id` that is base64 but not 8 bytes (hardened; the deployed
+    /// server has no such check, and fails storing a value past 64 bits: `ServerError.storageFailure`)
     public static let invalidTokenId = "Invalid `token_id`"
     /// reference choice (proposal profile)
     public static let invalidPushAccountId = "Invalid `push_account_id`"
@@ -226,7 +235,7 @@ public struct RegisterParameterValidator: Sendable {
         // column: a value outside 64 bits fails there (HTTP 500), after the checks below.
         let tokenId = TokenId(signedBigEndian: tokenBytes)
         func storable() throws(ServerError) -> TokenId {
-            guard let tokenId else { throw ServerError(ServerMessages.invalidTokenId) }
+            guard let tokenId else { throw ServerError.storageFailure }
             return tokenId
         }
         if !keyPresent {

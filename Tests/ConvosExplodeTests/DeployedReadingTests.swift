@@ -53,7 +53,9 @@ import Testing
         for test in try Self.tests(operation: "explode.encode") {
             let input = try #require(test["input"] as? [String: Any])
             let millis = try #require(input["expiresAtUnixMillis"] as? Int64)
-            let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
+            // Floored, without overflowing at Int64.min (tcId 98).
+            let (quotient, remainder) = millis.quotientAndRemainder(dividingBy: 1000)
+            let seconds = remainder < 0 ? quotient - 1 : quotient
             let content = try #require(ExplodeSettingsCodec.contentJSONAsDeployed(unixSeconds: seconds))
             compared += 1
             #expect(

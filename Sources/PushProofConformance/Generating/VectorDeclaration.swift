@@ -140,10 +140,14 @@ public struct VectorFileDeclaration: Sendable {
     /// whose answer is not the declared one. An operation judged by meaning (`meanings`) gets the
     /// meaning of the reference's output as `expected`, and the output itself in `intermediate`.
     /// `wireError`: what the deployed server puts on the wire for a request's refusal, where it
-    /// differs from PushProof's code (`SuiteOperation.wireError`).
+    /// differs from PushProof's code (`SuiteOperation.wireError`). In a group of
+    /// `upstreamProfiles` a test must expect upstream's answer: a flag whose note calls its answer
+    /// stricter than upstream's stops generation, and so does a refusal expected where an
+    /// alternative accepts, unless a flag's note says upstream answers several ways.
     public func build(
         with reference: any ConformanceImplementation, meanings: AnswerMeanings = AnswerMeanings(),
-        wireError: @Sendable (OperationRequest, String) -> String? = { _, _ in nil }
+        wireError: @Sendable (OperationRequest, String) -> String? = { _, _ in nil },
+        upstreamProfiles: Set<Profile> = [.deployed]
     ) throws -> VectorFile {
         var used: [FlagNote] = []
         var built: [VectorGroup] = []
@@ -206,6 +210,11 @@ public struct VectorFileDeclaration: Sendable {
                     guard let note = notes[flag] else { throw GeneratorError("\(place): flag \(flag) has no note") }
                     used.append(FlagNote(flag: flag, note: note))
                 }
+                if upstreamProfiles.contains(group.profile) {
+                    try Self.checkUpstreamAnswer(
+                        place, profile: group.profile, readings: c.flags.compactMap { notes[$0]?.upstream },
+                        expected: expected, alternatives: alternatives)
+                }
                 let result: VectorResult
                 if !alternatives.isEmpty {
                     result = .acceptable
@@ -241,6 +250,26 @@ public struct VectorFileDeclaration: Sendable {
     }
 
     /// A declared alternative or deployed answer, read as the vector file will hold it.
+    /// A test of a profile that follows upstream expects upstream's answer: no flag of it marks a
+    /// stricter one, and it expects no refusal where an accepted answer accepts (that refusal is
+    /// stricter than the alternative, or the alternative accepts what upstream refuses) unless a
+    /// flag says upstream answers several ways (docs/vector-format.md, "Upstream's answer").
+    static func checkUpstreamAnswer(
+        _ place: String, profile: Profile, readings: [UpstreamReading], expected: ExpectedAnswer,
+        alternatives: [ExpectedAnswer]
+    ) throws {
+        if readings.contains(.stricter) {
+            throw GeneratorError(
+                "\(place): a flag marks its answer stricter than upstream's, in the \(profile) profile, which "
+                    + "expects upstream's answer (such a test belongs to hardened)")
+        }
+        if expected.isError, alternatives.contains(where: { !$0.isError }), !readings.contains(.several) {
+            throw GeneratorError(
+                "\(place): expects a refusal where an accepted answer accepts, in the \(profile) profile: expect "
+                    + "upstream's answer, or flag the test with a note whose upstream is `several`")
+        }
+    }
+
     static func answer(_ json: JSONValue, at place: String) throws(GeneratorError) -> ExpectedAnswer {
         do {
             return try ExpectedAnswer(json: json, at: place)

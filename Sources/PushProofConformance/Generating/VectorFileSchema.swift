@@ -57,6 +57,7 @@ public enum VectorFileSchema {
                     "properties": [
                         "bugType": JSONSchema.oneOf(strings: BugType.allCases.map(\.rawValue)),
                         "description": ["type": "string", "minLength": 1],
+                        "upstream": JSONSchema.oneOf(strings: UpstreamReading.allCases.map(\.rawValue)),
                     ],
                 ]),
             .init("profile", JSONSchema.oneOf(strings: profiles.map(\.rawValue))),

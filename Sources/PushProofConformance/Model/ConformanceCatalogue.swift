@@ -63,7 +63,8 @@ public struct ConformanceCatalogue: Sendable {
             let meanings = AnswerMeanings(suites: [suite])
             let wireError = ConformanceCatalogue(suites: [suite]).wireError
             return try suite.vectorFiles().map {
-                try $0.build(with: reference, meanings: meanings, wireError: wireError)
+                try $0.build(
+                    with: reference, meanings: meanings, wireError: wireError, upstreamProfiles: suite.upstreamProfiles)
             }
         }
     }

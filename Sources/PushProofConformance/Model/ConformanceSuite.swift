@@ -73,6 +73,9 @@ public protocol ConformanceSuite: Sendable {
     var timeWindows: [Int64] { get }
     /// The protobuf bytes its vector files' outputs carry, for protoc to decode.
     func protobufSamples(in files: [VectorFile]) -> [ProtobufSample]
+    /// The profiles whose tests expect what the pinned upstream code answers (`deployed`, and a
+    /// suite's own such as `legacy`): generation holds their tests to the flags' `upstream` word.
+    var upstreamProfiles: Set<Profile> { get }
 }
 
 extension ConformanceSuite {
@@ -81,4 +84,5 @@ extension ConformanceSuite {
     public var interopSets: [InteropSet] { [] }
     public var timeWindows: [Int64] { [] }
     public func protobufSamples(in files: [VectorFile]) -> [ProtobufSample] { [] }
+    public var upstreamProfiles: Set<Profile> { [.deployed] }
 }

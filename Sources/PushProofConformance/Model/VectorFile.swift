@@ -14,10 +14,26 @@ public enum VectorResult: String, Sendable, CaseIterable {
 public struct VectorNote: Sendable, Equatable {
     public var bugType: BugType
     public var description: String
-    public init(bugType: BugType, description: String) {
+    /// What the flag says of a test's expected answer beside upstream's, where it says something
+    /// generation checks (the note's `upstream` member; docs/vector-format.md, "Upstream's answer").
+    public var upstream: UpstreamReading?
+    public init(bugType: BugType, description: String, upstream: UpstreamReading? = nil) {
         self.bugType = bugType
         self.description = description
+        self.upstream = upstream
     }
+}
+
+/// A flag's word on upstream's answer, checked in the groups of a profile that follows upstream
+/// (`ConformanceSuite.upstreamProfiles`).
+public enum UpstreamReading: String, Sendable, CaseIterable {
+    /// A test with this flag expects PushProof's answer where it is stricter than upstream's: the
+    /// flag belongs to PushProof's own profiles (`hardened`), never to one that follows upstream.
+    case stricter
+    /// Upstream answers more than one way here (two deployed peers or versions, a reading the RFC
+    /// or upstream leaves open, a library that does not document its answer): a test may accept
+    /// each, one of them a refusal where another accepts.
+    case several
 }
 
 /// A flag and its note, in the order a file lists them.
@@ -238,7 +254,11 @@ public struct VectorFile: Sendable, Equatable {
                     notes.map {
                         .init(
                             $0.flag,
-                            ["bugType": .string($0.note.bugType.rawValue), "description": .string($0.note.description)])
+                            .object(
+                                [
+                                    .init("bugType", .string($0.note.bugType.rawValue)),
+                                    .init("description", .string($0.note.description)),
+                                ] + ($0.note.upstream.map { [.init("upstream", .string($0.rawValue))] } ?? [])))
                     })),
             .init("testGroups", .array(groups.map(\.json))),
         ])
@@ -265,7 +285,17 @@ public struct VectorFile: Sendable, Equatable {
                 throw VectorFormatError(
                     "note \(m.key): bugType \(name) is not one of \(BugType.allCases.map(\.rawValue))")
             }
-            return FlagNote(flag: m.key, note: VectorNote(bugType: bugType, description: try n.string("description")))
+            var upstream: UpstreamReading? = nil
+            if let text = m.value["upstream"] {
+                guard let word = text.stringValue, let reading = UpstreamReading(rawValue: word) else {
+                    throw VectorFormatError(
+                        "note \(m.key): upstream must be one of \(UpstreamReading.allCases.map(\.rawValue))")
+                }
+                upstream = reading
+            }
+            return FlagNote(
+                flag: m.key,
+                note: VectorNote(bugType: bugType, description: try n.string("description"), upstream: upstream))
         }
         groups = try r.array("testGroups").map { g throws(VectorFormatError) in try VectorGroup(json: g) }
         guard try r.integer("numberOfTests") == Int64(numberOfTests) else {

@@ -1,10 +1,12 @@
 """Convos: the ExplodeSettings codec (docs/explode.md) with a hand-written protobuf wire codec,
 and XMTP inbox ids (docs/identity.md)."""
 import hashlib
+import math
 import re
 import zlib
 
 from .common import ProtocolError, compact, strict_loads
+from .foundation import JSONError, JSONScanner, KeyNotFound, TypeMismatch, decode_string, keyed_container, member, utf8_representation
 
 # The iOS SDK inflates into a buffer of four times the compressed size and keeps what fits
 # (xmtp/libxmtp@a53a97ed:sdks/ios/Sources/XMTPiOS/EncodedContentCompression.swift:50-70).
@@ -44,12 +46,6 @@ EARLIEST, LATEST = days_from_civil(0, 1, 1) * 86400, days_from_civil(9999, 12, 3
 CUTOVER = days_from_civil(1582, 10, 15) * 86400
 
 
-def days_from_julian(y, m, d):
-    a = (14 - m) // 12
-    yy, mm = y + 4800 - a, m + 12 * a - 3
-    return d + (153 * mm + 2) // 5 + 365 * yy + yy // 4 - 32083 - 2440588
-
-
 def julian_from_days(z):
     c = z + 2440588 + 32082
     n = (4 * c + 3) // 1461
@@ -77,12 +73,9 @@ def days_in_month(y, m):
     return 30 if m in (4, 6, 9, 11) else 31
 
 
-def parse_time(text, deployed=False):
-    """RFC 3339 on the proleptic Gregorian calendar; `deployed`: a text RFC 3339 allows, read as
-    iOS's JSONDecoder .iso8601 reads it: an offset past 18 hours refused (Foundation makes no
-    time zone past ±18:00: measured by running swift-foundation's decoder, as the vectors'
-    explode_codec 671-676 record), a date as written before 1582-10-15 counted on the Julian
-    calendar (677-681)."""
+def parse_time(text):
+    """RFC 3339 on the proleptic Gregorian calendar: PushProof's hardened reading (the app's is
+    `ios_expires_at`)."""
     match = TIMESTAMP.match(text)
     if not match:
         return None
@@ -97,12 +90,174 @@ def parse_time(text, deployed=False):
             return None
         offset = (1 if zone[0] == "+" else -1) * (oh * 3600 + om * 60)
     days = days_from_civil(y, mo, d)
-    if deployed:
-        if abs(offset) > 18 * 3600:
-            return None
-        if (y, mo, d) < (1582, 10, 15):
-            days = days_from_julian(y, mo, d)
     return days * 86400 + h * 3600 + mi * 60 + s - offset
+
+
+# --- iOS's reading of the content: JSONDecoder with the .iso8601 date strategy ---
+# The app decodes `struct { expiresAt: Date }` with JSONDecoder's .iso8601 strategy
+# (convos-ios@5d1e833e ExplodeSettingsCodec.swift:44-57), which on iOS 26 is swift-foundation's
+# code (SFA = swiftlang/swift-foundation@a1c611f6, Sources/FoundationEssentials/):
+# JSON/JSONDecoder.swift:644-649 calls Date.ISO8601FormatStyle().parse(string).
+
+GREGORIAN_CUTOVER_JULIAN_DAY = 2299161  # SFA Calendar/Calendar_Gregorian.swift:188, 223
+JULIAN_DAY_AT_REFERENCE_DATE = 2451910.5  # 2001-01-01T00:00:00Z (:33)
+SECONDS_1970_TO_REFERENCE_DATE = 978307200.0
+INT32_MIN, INT32_MAX = -2**31, 2**31 - 1
+
+
+def trunc_div(a, b):
+    """Swift's integer `/`, which truncates toward zero."""
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def julian_day_of(day, month, year, julian_reference):
+    """_CalendarGregorian.julianDay(ofDay:month:year:useJulianReference:) (SFA
+    Calendar/Calendar_Gregorian.swift:1906-1942), the Explanatory Supplement's algorithm."""
+    h = month - 2
+    g = year + 4716 - trunc_div(12 - h, 12)
+    f = (h - 1 + 12) % 12
+    e = trunc_div(1461 * g, 4) + day - 1 - 1401
+    j = e + trunc_div(153 * f + 2, 5)
+    return j if julian_reference else j - trunc_div(3 * trunc_div(g + 184, 100), 4) + 38
+
+
+def ios_iso8601_date(text):
+    """Date.ISO8601FormatStyle().parse(text) as seconds since 1970 (a float), or None where it
+    throws. SFA Formatting/Date+ISO8601FormatStyle.swift:268-290 and
+    DateComponents+ISO8601FormatStyle.swift:407-697 (the default fields and separators):
+    - each number is a run of ASCII digits, at most ten (FormatParsingUtilities.swift:50-93); the
+      month must be 1-12 and the day 1-31, nothing else is range-checked here;
+    - a fraction is optional, 1-9 digits;
+    - the zone is Z or z, GMT or UTC in any case (alone, or followed by an offset), or a sign, one
+      or two digits of hours, then optionally (a colon and) two of minutes and (a colon and) two of
+      seconds; a nonzero offset past 18 hours makes no TimeZone (TimeZone/TimeZone_GMT.swift:129-132);
+    - characters after the zone are never read.
+    The components then go through the Gregorian calendar's date(from:) (Calendar_Gregorian.swift
+    :1634-1668, 1669-1680, 1815-1866): a day past the month's end, an hour of 24 or a second of 60
+    roll over; a date before the cut-over is counted on the Julian calendar; the arithmetic is the
+    Double arithmetic Foundation does."""
+    data = text.encode("utf-8")
+    if not data:
+        return None
+    i = 0
+
+    def digits(max_digits=10, nanoseconds=False):
+        nonlocal i
+        value = count = 0
+        while i < len(data) and 0x30 <= data[i] <= 0x39:
+            value = value * 10 + data[i] - 0x30
+            i += 1
+            count += 1
+            if count >= min(max_digits, 10):
+                break
+        if count == 0 or (nanoseconds and count > 9):
+            raise ValueError("digits")
+        return value * 10 ** (9 - count) if nanoseconds else value
+
+    def expect(char):
+        nonlocal i
+        if i >= len(data) or data[i] != ord(char):
+            raise ValueError(char)
+        i += 1
+
+    def peek():
+        return data[i] if i < len(data) else None
+
+    try:
+        year = digits()
+        expect("-")
+        month = digits()
+        if not 1 <= month <= 12:
+            return None
+        expect("-")
+        day = digits()
+        if not 1 <= day <= 31:
+            return None
+        expect("T")
+        hour = digits()
+        expect(":")
+        minute = digits()
+        expect(":")
+        second = digits()
+        nanosecond = None
+        if peek() == 0x2E:
+            i += 1
+            nanosecond = digits(nanoseconds=True)
+        zone = peek()
+        if zone is None:
+            return None
+        i += 1
+        offset = 0
+        if zone not in b"Zz":
+            skip_digits = False
+            if zone in b"Gg" or zone in b"Uu":
+                rest = b"Mm", b"Tt"
+                if zone in b"Uu":
+                    rest = b"Tt", b"Cc"
+                for allowed in rest:
+                    if peek() is None or peek() not in allowed:
+                        return None
+                    i += 1
+                if peek() is not None and peek() in b"+-":
+                    positive = peek() == 0x2B
+                    i += 1
+                else:
+                    positive, skip_digits = True, True
+            elif zone in b"+-":
+                positive = zone == 0x2B
+            else:
+                return None
+            if not skip_digits:
+                hours = digits(max_digits=2)
+                expect_minutes = False
+                if peek() == 0x3A:
+                    i += 1
+                    expect_minutes = True
+                elif peek() is not None and 0x30 <= peek() <= 0x39:
+                    expect_minutes = True
+                if expect_minutes:
+                    minutes = digits(max_digits=2)
+                    if peek() == 0x3A:
+                        i += 1
+                    seconds = digits(max_digits=2) if peek() is not None and 0x30 <= peek() <= 0x39 else 0
+                    offset = hours * 3600 + minutes * 60 + seconds
+                else:
+                    offset = hours * 3600
+                if offset != 0:
+                    if offset > 18 * 3600:
+                        return None
+                    offset = offset if positive else -offset
+    except ValueError:
+        return None
+    # isComponentsInSupportedRange (Calendar_Gregorian.swift:1634-1668)
+    if not (year <= 506714 and -4714 * 8760 <= hour <= INT32_MAX and INT32_MIN <= minute <= INT32_MAX
+            and INT32_MIN <= second <= INT32_MAX):
+        return None
+    julian_day = julian_day_of(0, month, year, False) + day
+    if julian_day < GREGORIAN_CUTOVER_JULIAN_DAY:
+        julian_day = julian_day_of(0, month, year, True) + day
+    seconds_in_day = 0.0
+    seconds_in_day += float(hour) * 3600.0
+    seconds_in_day += float(minute) * 60.0
+    seconds_in_day += float(second)
+    if nanosecond is not None:
+        seconds_in_day += float(nanosecond) / 1e9
+    t = (float(julian_day) - JULIAN_DAY_AT_REFERENCE_DATE) * 86400.0
+    t = t - 43200.0 + seconds_in_day
+    t = t - float(offset) - 0.0
+    return t + SECONDS_1970_TO_REFERENCE_DATE
+
+
+def ios_expires_at(content):
+    """`JSONDecoder().decode(ExplodeSettings.self, from: content)` with the .iso8601 date strategy:
+    the whole of foundation.py's JSONDecoder (a BOM or UTF-16/32, the lax scan, the first of a
+    repeated key, only the member read being decoded), then the date. None where it throws."""
+    try:
+        top = keyed_container(JSONScanner(utf8_representation(content)).scan())
+        return ios_iso8601_date(decode_string(member(top, "expiresAt")))
+    except (JSONError, TypeMismatch, KeyNotFound):
+        return None
 
 
 # --- protobuf wire format, just what EncodedContent needs ---
@@ -241,12 +396,32 @@ def check_map_entry(data, budget):
             reader.skip(number, wire)
 
 
+# Date.validCalendarRange (SFA Date.swift:393) in seconds since 1970: Foundation's calendar holds
+# every instant within it (Date.capped, :396-398), so JSONEncoder writes an earlier instant as
+# -4712-01-01T12:00:00Z and a later one as 506713-02-07T00:00:00Z.
+CALENDAR_RANGE = (-211845067200 + 978307200, 15927175497600 + 978307200)
+
+
+def ios_iso8601_text(t):
+    """What JSONEncoder's .iso8601 strategy writes for an instant of whole seconds t (the app's
+    encoder, ExplodeSettingsCodec.swift:33-42; SFA JSON/JSONEncoder.swift:1146-1147 and
+    Formatting/Date+ISO8601FormatStyle.swift:191-234): the instant held within the calendar's
+    range, a Julian date before the cut-over (Calendar/Calendar_Gregorian.swift:1944-1946), the
+    year zero-padded to four digits and signed when negative (an era-0 year written 1 - y,
+    DateComponents+ISO8601FormatStyle.swift:262-275), longer when it needs more."""
+    t = min(max(t, CALENDAR_RANGE[0]), CALENDAR_RANGE[1])
+    days, second = divmod(t, 86400)
+    y, m, d = (julian_from_days if t < CUTOVER else civil_from_days)(days)
+    year = f"-{-y:04d}" if y < 0 else f"{y:04d}"
+    return f"{year}-{m:02d}-{d:02d}T{second // 3600:02d}:{second // 60 % 60:02d}:{second % 60:02d}Z"
+
+
 def op_encode(inp):
     t = inp["expiresAtUnixMillis"] // 1000  # floor: sub-second precision is dropped
-    # Foundation's JSONEncoder .iso8601 writes an instant before the cut-over as a Julian date.
-    when = format_time(t, julian_from_days if t < CUTOVER else civil_from_days)
+    when = ios_iso8601_text(t)
     content = compact({"expiresAt": when}).encode()
-    fallback = "Conversation expires at " + when[:10] + " " + when[11:19] + " +0000"
+    # Darwin's Date.description of the same instant, by reading ICU's pattern: the content's date and time.
+    fallback = "Conversation expires at " + when[:-10] + " " + when[-9:-1] + " +0000"
     content_type = field_bytes(1, b"convos.org") + field_bytes(2, b"explode_settings") + varint(3 << 3) + varint(1)
     encoded = field_bytes(1, content_type) + field_bytes(3, fallback.encode()) + field_bytes(4, content)
     return {"contentType": {"authorityId": "convos.org", "typeId": "explode_settings", "versionMajor": 1, "versionMinor": 0},
@@ -321,26 +496,37 @@ def op_decode(inp):
     # A singular field seen twice: the last one wins (protobuf's merge rule).
     content = ([value for number, wire, value in fields if number == 4 and wire == 2] or [b""])[-1]
     compression = [value for number, wire, value in fields if number == 5 and wire == 0]
+    deployed = inp["profile"] == "deployed"
     if compression:
-        # ContentCodec.swift:38-63: DEFLATE is Apple COMPRESSION_ZLIB (raw only); GZIP is Apple
-        # LZFSE, not decoded here; an unknown value passes through on iOS, PushProof refuses it.
-        # An enum keeps the varint's low 32 bits as an Int32 (decodeSingularEnumField, :796-805).
-        if compression[-1] & 0xFFFFFFFF != 0:
+        # ContentCodec.swift:38-63 (xmtp/libxmtp@a53a97ed sdks/ios/Sources/XMTPiOS/Codecs/): DEFLATE
+        # is Apple COMPRESSION_ZLIB (raw only); GZIP is Apple LZFSE, not decoded here; any other
+        # value is `default: return copy`, the content passed through as it is (:72-73), which
+        # hardened refuses. An enum keeps the varint's low 32 bits as an Int32
+        # (decodeSingularEnumField, :796-805).
+        method = compression[-1] & 0xFFFFFFFF
+        if method == 1 or (method != 0 and not deployed):
             raise ProtocolError("BAD_COMPRESSION")
-        try:
-            content = inflate_prefix(content)
-        except zlib.error:
-            raise ProtocolError("BAD_COMPRESSION")
-        if not content:
-            raise ProtocolError("BAD_COMPRESSION")
+        if method == 0:
+            try:
+                content = inflate_prefix(content)
+            except zlib.error:
+                raise ProtocolError("BAD_COMPRESSION")
+            if not content:
+                raise ProtocolError("BAD_COMPRESSION")
     if not content:
         raise ProtocolError("EMPTY_CONTENT")
-    try:
-        value = strict_loads(content)
-        when = value.get("expiresAt") if isinstance(value, dict) else None
-        t = parse_time(when, deployed=inp["profile"] == "deployed") if isinstance(when, str) else None
-    except (ValueError, UnicodeDecodeError):
-        t = None
+    if deployed:
+        # The app's reading: JSONDecoder's (ExplodeSettingsCodec.swift:44-57), the instant floored
+        # to whole seconds.
+        instant = ios_expires_at(content)
+        t = math.floor(instant) if instant is not None else None
+    else:
+        try:
+            value = strict_loads(content)
+            when = value.get("expiresAt") if isinstance(value, dict) else None
+            t = parse_time(when) if isinstance(when, str) else None
+        except (ValueError, UnicodeDecodeError):
+            t = None
     if t is None:
         raise ProtocolError("INVALID_JSON")
     return {"expiresAtUnix": t, "expiresAt": format_time(t) if EARLIEST <= t <= LATEST else ""}
@@ -365,15 +551,7 @@ OPERATIONS = {
     "explode.decode": op_decode,
     "identity.inboxId": op_inbox_id,
 }
-# explode.decode also answers the hardened profile: it reads expiresAt with a strict RFC 3339
-# parser (not iOS's Foundation parser), which is the hardened reading; in deployed it then reads a
-# text RFC 3339 allows as iOS does (the offsets Foundation holds, the Julian calendar), and the
-# deployed vectors allow the strict refusal wherever iOS reads more than RFC 3339.
+# explode.decode also answers the hardened profile: strict JSON, expiresAt read as RFC 3339 and
+# nothing more on the proleptic Gregorian calendar, an unknown compression refused. In deployed it
+# reads the content as the app does (JSONDecoder and its ISO 8601 parser, ported above).
 PROFILES = {"explode.decode": ["deployed", "hardened"]}
-# The part of explode.decode the hardened vectors test is not ported from upstream: the hello says so
-# (`notUpstream`), and scripts/hardening-table.py leaves it out of the upstream column.
-NOT_UPSTREAM = {
-    "explode.decode": "the Python port reads expiresAt with PushProof's strict RFC 3339 parser, not iOS's "
-                      "Foundation parser; iOS's lenient readings are the alternatives of the deployed vectors (flags "
-                      "RolledOverDate, IosDateLeniency, UnknownCompressionIgnored)",
-}

@@ -15,7 +15,8 @@ canonical base64.
 import re
 
 from .common import ProtocolError, b64decode_strict
-from .identity import InboxStore, foundation_base64, is_blank, payload_client_id
+from .foundation import foundation_base64
+from .identity import InboxStore, is_blank, payload_client_id
 
 HEX = re.compile(r"[0-9a-fA-F]+\Z", re.ASCII)
 

@@ -19,6 +19,9 @@ public struct CatbirdIdentitySuite: ConformanceSuite {
 
     public let name = "catbird-identity"
 
+    /// `legacy` follows upstream too: the early-2026 server (CatbirdProfiles.swift).
+    public var upstreamProfiles: Set<Profile> { [.deployed, .legacy] }
+
     public var operations: [SuiteOperation] {
         [
             SuiteOperation(

@@ -139,8 +139,8 @@ enum CatbirdKeyPackageNotes {
         "LegacyVersionDrift": .init(
             bugType: .legacy,
             description:
-                "The legacy server asks for openmls 0.8 without a lock file: 0.8.1 refuses not_before = now, a later 0.8.x accepts it; both answers pass."
-        ),
+                "The legacy server asks for openmls 0.8 without a lock file: 0.8.1 refuses not_before = now, a later 0.8.x accepts it; both answers pass.",
+            upstream: .several),
         "SmallOrderKey": .init(
             bugType: .wrongPrimitive,
             description:

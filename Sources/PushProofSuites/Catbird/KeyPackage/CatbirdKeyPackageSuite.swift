@@ -15,6 +15,9 @@ public struct CatbirdKeyPackageSuite: ConformanceSuite {
 
     public let name = "catbird-keypackage"
 
+    /// `legacy` follows upstream too: the early-2026 server (CatbirdProfiles.swift).
+    public var upstreamProfiles: Set<Profile> { [.deployed, .legacy] }
+
     public var operations: [SuiteOperation] {
         [
             SuiteOperation(

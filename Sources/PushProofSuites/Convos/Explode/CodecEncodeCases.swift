@@ -70,13 +70,13 @@ extension ExplodeCodecVectors {
                 millis: RFC3339.latest * 1000),
             VectorCase(
                 comment:
-                    "10000-01-01T00:00:00Z: PushProof refuses a year RFC 3339 cannot write (iOS writes the five-digit "
-                    + "year without an error, the alternative answer)",
+                    "10000-01-01T00:00:00Z: iOS writes the five-digit year without an error (PushProof refuses a year "
+                    + "RFC 3339 cannot write: hardened tcId 801)",
                 flags: ["FarFuture", "FiveDigitYear", "FallbackByReading"],
                 source:
                     "\(codec):33-42; \(foundation)JSON/JSONEncoder.swift:1146-1147; \(iso8601) (year digits unbounded)",
-                input: ["expiresAtUnixMillis": .integer((RFC3339.latest + 1) * 1000)], code: "DATE_OUT_OF_RANGE",
-                alsoAccepted: [try iosEncoding(RFC3339.latest + 1)]),
+                input: ["expiresAtUnixMillis": .integer((RFC3339.latest + 1) * 1000)],
+                check: try writtenAsIOS(RFC3339.latest + 1)),
         ]
         // Every calendar boundary the date arithmetic turns on, each month's last second, the leap
         // rules, the 4-, 100- and 400-year cycles. Before 1582-10-15 iOS writes the Julian date, and
@@ -97,12 +97,12 @@ extension ExplodeCodecVectors {
         encode.append(
             VectorCase(
                 comment:
-                    "one second before 0000-01-01T00:00:00Z: PushProof refuses a year RFC 3339 cannot write; iOS "
-                    + "writes what its formatter makes of it, the alternative answer",
+                    "one second before 0000-01-01T00:00:00Z: iOS writes the Julian date, 0000-01-02T23:59:59Z "
+                    + "(PushProof refuses a year RFC 3339 cannot write: hardened tcId 802)",
                 flags: ["Pre1970", "JulianBefore1582", "FallbackByReading"],
                 source: "\(codec):33-42; \(foundation)JSON/JSONEncoder.swift:1146-1147; \(iso8601)",
-                input: ["expiresAtUnixMillis": .integer((RFC3339.earliest - 1) * 1000)], code: "DATE_OUT_OF_RANGE",
-                alsoAccepted: [try iosEncoding(RFC3339.earliest - 1)]))
+                input: ["expiresAtUnixMillis": .integer((RFC3339.earliest - 1) * 1000)],
+                check: try writtenAsIOS(RFC3339.earliest - 1)))
         // The Julian calendar's months as iOS writes them: the last second of each month of 1500
         // (a Julian leap year, not a Gregorian one: 29 February exists) and the first second of
         // each month of 1501, so a writer whose Julian arithmetic slips by a day anywhere in the
@@ -125,7 +125,64 @@ extension ExplodeCodecVectors {
         // The first second of every month of a Gregorian year: a writer whose month arithmetic
         // slips on a month's first day is caught, whichever month it is.
         for month in 1...12 { encode.append(try boundary(String(format: "2026-%02d-01T00:00:00Z", month))) }
+        // Past RFC 3339's years iOS still writes: a signed year before year 0, and an instant
+        // beyond Foundation's calendar range held at its end before it is written.
+        let held =
+            "\(codec):33-42; \(foundation)JSON/JSONEncoder.swift:1146-1147; "
+            + "\(foundation)Calendar/Calendar.swift:679-680 (date.capped); \(foundation)Date.swift:393-398 "
+            + "(validCalendarRange); \(iso8601):262-275 (an era-0 year written 1 - y, signed when negative)"
+        let pastRFC3339: [(millis: Int64, comment: String, flags: [String])] = [
+            (
+                -62_167_392_001_000,
+                "one second before the Julian 0000-01-01T00:00:00Z: iOS writes -0001-12-31T23:59:59Z, a signed year",
+                ["Pre1970", "JulianBefore1582", "FallbackByReading"]
+            ),
+            (
+                Int64.max,
+                "the largest milliseconds: past Foundation's calendar range, held at its end and written "
+                    + "506713-02-07T00:00:00Z", ["FarFuture", "CalendarRangeHeld", "FallbackByReading"]
+            ),
+            (
+                Int64.min,
+                "the smallest milliseconds: before Foundation's calendar range, held at its start and written "
+                    + "-4712-01-01T12:00:00Z", ["Pre1970", "CalendarRangeHeld", "FallbackByReading"]
+            ),
+        ]
+        for c in pastRFC3339 {
+            encode.append(
+                VectorCase(
+                    comment: c.comment, flags: c.flags, source: held,
+                    input: ["expiresAtUnixMillis": .integer(c.millis)],
+                    check: try writtenAsIOS(ExplodeOperations.floorDiv(c.millis, 1000))))
+        }
         return encode
+    }
+
+    /// PushProof's advice for the sender: RFC 3339's four-digit years on the proleptic Gregorian
+    /// calendar, nothing outside them (explode.encode, hardened; tcIds 801-).
+    static func hardenedEncodeCases() -> [VectorCase] {
+        [
+            VectorCase(
+                comment:
+                    "10000-01-01T00:00:00Z: DATE_OUT_OF_RANGE. Why: RFC 3339 writes a year in four digits; a "
+                    + "five-digit year is a text strict readers refuse (hardened decode), so sender and readers would "
+                    + "disagree on whether the conversation explodes (deployed tcId 11)",
+                flags: ["FarFuture", "FiveDigitYear", "StrictRFC3339"],
+                input: ["expiresAtUnixMillis": .integer((RFC3339.latest + 1) * 1000)], code: "DATE_OUT_OF_RANGE"),
+            VectorCase(
+                comment:
+                    "one second before 0000-01-01T00:00:00Z: DATE_OUT_OF_RANGE. Why: RFC 3339 counts the proleptic "
+                    + "Gregorian calendar from year 0000, so an earlier instant has no text; iOS's Julian date names "
+                    + "another instant to a strict reader (deployed tcId 55)",
+                flags: ["Pre1970", "StrictRFC3339"],
+                input: ["expiresAtUnixMillis": .integer((RFC3339.earliest - 1) * 1000)], code: "DATE_OUT_OF_RANGE"),
+            VectorCase(
+                comment:
+                    "the largest milliseconds: DATE_OUT_OF_RANGE. Why: a writer that holds the instant at its "
+                    + "calendar's end writes another instant than the one asked for (deployed tcId 97)",
+                flags: ["FarFuture", "StrictRFC3339"], input: ["expiresAtUnixMillis": .integer(Int64.max)],
+                code: "DATE_OUT_OF_RANGE"),
+        ]
     }
 
     /// Days from 1970-01-01 to a date of the Julian calendar (the Julian day number's formula).

@@ -6,20 +6,22 @@ import PushProofJSON
 
 /// explode_codec: PushProof's advice: RFC 3339 read strictly, and DEFLATE bodies that end exactly (explode.decode, hardened).
 extension ExplodeCodecVectors {
+    // PushProof's advice: RFC 3339 read strictly, on the proleptic Gregorian calendar.
+    static let notADate =
+        "Why: a date that does not exist is a corrupt or forged value; rolling it over silently turns it into "
+        + "another instant"
+    static let oneSpelling =
+        "Why: one spelling per instant (RFC 3339); a decoder that reads more than the grammar lets two members "
+        + "disagree on whether the conversation explodes"
+
+    static func strict(_ text: String, _ comment: String, _ why: String) -> VectorCase {
+        let json = ExplodeFixtures.json(text)
+        return decodeCase(
+            "\(text): \(comment). \(why)", ["StrictRFC3339"], nil, ExplodeFixtures.encoded(json),
+            code: RFC3339.parse(text) == nil ? "INVALID_JSON" : nil)
+    }
+
     static func hardenedCases() -> [VectorCase] {
-        // PushProof's advice: RFC 3339 read strictly, on the proleptic Gregorian calendar.
-        let notADate =
-            "Why: a date that does not exist is a corrupt or forged value; rolling it over silently turns it into "
-            + "another instant"
-        let oneSpelling =
-            "Why: one spelling per instant (RFC 3339); a decoder that reads more than the grammar lets two members "
-            + "disagree on whether the conversation explodes"
-        func strict(_ text: String, _ comment: String, _ why: String) -> VectorCase {
-            let json = ExplodeFixtures.json(text)
-            return decodeCase(
-                "\(text): \(comment). \(why)", ["StrictRFC3339"], nil, ExplodeFixtures.encoded(json),
-                code: RFC3339.parse(text) == nil ? "INVALID_JSON" : nil)
-        }
         var hardened = [
             ("2025-02-30T12:00:00Z", "30 February: INVALID_JSON", notADate),
             ("2025-02-29T00:00:00Z", "29 February in a common year: INVALID_JSON", notADate),
@@ -87,5 +89,20 @@ extension ExplodeCodecVectors {
                 ExplodeFixtures.encoded(Array(Zlib.deflate(content, format: .raw).dropLast(2)), compression: 0),
                 code: "BAD_COMPRESSION"))
         return hardened
+    }
+
+    /// Inputs whose deployed tests expect what iOS reads, and which no test above refuses: the
+    /// stricter reading of each (tcIds 467-470).
+    static func hardenedUpstreamLeniencyCases() -> [VectorCase] {
+        [
+            strict("2025-06-01T12:30:00z", "a lower-case z alone: INVALID_JSON", oneSpelling),
+            strict("2025-06-01T12:30:00GMT", "the zone written GMT: INVALID_JSON", oneSpelling),
+            strict("2025-06-01T25:00:00Z", "hour 25: INVALID_JSON", notADate),
+            decodeCase(
+                "an unknown compression method 7 over empty content: BAD_COMPRESSION. Why: content whose declared "
+                    + "compression is unknown cannot be known to be plain, and the method is checked before the "
+                    + "content", ["BadCompression", "ContentTypeCheckOrder"], nil,
+                ExplodeFixtures.encoded([], compression: 7), code: "BAD_COMPRESSION"),
+        ]
     }
 }

@@ -43,21 +43,21 @@ enum ExplodeCodecVectors {
     static let refuse: [JSONValue] = [["error": "INVALID_JSON"]]
     static let content = ExplodeFixtures.json("2025-06-01T12:30:00Z")
     static let t0: JSONValue = ["output": ExplodeOperations.decodeOutput(1_748_781_000)]
-    /// What iOS reads from a content JSON, as an answer (its instant floored to whole seconds).
-    static func ios(_ json: [UInt8]) throws -> JSONValue {
-        guard let seconds = ExplodeSettingsCodec.decodeContentAsDeployed(json) else {
-            throw GeneratorError("iOS's decoder refuses \(String(decoding: json, as: UTF8.self))")
-        }
-        return ["output": ExplodeOperations.decodeOutput(Int64(seconds.rounded(.down)))]
-    }
-    /// A date iOS reads and the reference refuses: acceptable, iOS's reading the alternative.
+    /// A content iOS reads where PushProof's hardened reading refuses it: the deployed test expects
+    /// iOS's reading (generation stops if iOS refuses it, or the hardened reading does not).
     static func lenient(_ comment: String, _ flags: [String], _ source: String, _ json: [UInt8]) throws -> VectorCase {
-        decodeCase(comment, flags, source, ExplodeFixtures.encoded(json), code: "INVALID_JSON", also: [try ios(json)])
+        guard ExplodeSettingsCodec.decodeContentAsDeployed(json) != nil,
+            (try? ExplodeSettingsCodec.decodeContent(json, reading: .hardened)) == nil
+        else {
+            throw GeneratorError("\(comment): iOS does not read it, or PushProof's hardened reading does")
+        }
+        return decodeCase(comment, flags, source, ExplodeFixtures.encoded(json))
     }
 
     // The same boundaries as text, and the day, hour, minute, second, offset and fraction just
-    // past each limit. A text RFC 3339 allows is answered as iOS answers it (a Julian date, or a
-    // refusal); one it does not allow is refused, iOS's reading of it the alternative.
+    // past each limit, each answered as iOS answers it: a Julian date, a refusal, or a reading of a
+    // text RFC 3339 does not allow (rolled over, or read leniently), which the hardened profile
+    // refuses.
     static func dated(_ text: String, _ comment: String) throws -> VectorCase {
         try dated(text, comment: "\(text): \(comment)", json: ExplodeFixtures.json(text), flag: "CalendarBoundary")
     }
@@ -91,25 +91,25 @@ enum ExplodeCodecVectors {
         let strict = RFC3339.parse(text)
         let ios = ExplodeSettingsCodec.decodeContentAsDeployed(json).map { Int64($0.rounded(.down)) }
         var flags = [flag]
-        var also: [JSONValue] = []
+        var comment = comment
         if let strict {
             if ios == nil {
                 flags.append("IosRefusesRFC3339")
             } else if ios != strict.unixSeconds {
                 flags.append("JulianBefore1582")
             }
-        } else if let ios {
-            also = [["output": ExplodeOperations.decodeOutput(ios)]]
+        } else if ios != nil {
             // The right shape with a field out of range is rolled over; another shape is read leniently.
             let shape = String(text.map { $0.isNumber ? "9" : $0 })
             let rest = shape.dropFirst(19)
             let rolled =
                 shape.hasPrefix("9999-99-99T99:99:99") && (rest == "Z" || rest == "+99:99" || rest == "-99:99")
             flags.append(rolled ? "RolledOverDate" : "IosDateLeniency")
+            comment += rolled ? ": iOS rolls it over (hardened refuses it)" : ": iOS reads it (hardened refuses it)"
         }
         return decodeCase(
             comment, flags, "\(dateParse); \(rollOver)", ExplodeFixtures.encoded(json),
-            code: strict == nil || ios == nil ? "INVALID_JSON" : nil, also: also)
+            code: ios == nil ? "INVALID_JSON" : nil)
     }
 
     // The protobuf wire format as SwiftProtobuf reads it for the app (every wire type, a known
@@ -194,6 +194,11 @@ enum ExplodeCodecVectors {
                     description:
                         "EncodedContent bytes -> expiresAt, or a typed error, continued: two content-type checks failing at once, the versions at their integer edges, the text around and inside expiresAt, the inflate buffer's bound at several sizes.",
                     ids: .block(601...800), cases: strength),
+                .init(
+                    type: "ExplodeEncodeTest", operation: .explodeEncode, profile: .hardened,
+                    description:
+                        "PushProof's advice for the sender: RFC 3339's years 0000 to 9999 on the proleptic Gregorian calendar, DATE_OUT_OF_RANGE outside them. Each test says why.",
+                    ids: .block(801...900), cases: hardenedEncodeCases()),
             ])
     }
 }

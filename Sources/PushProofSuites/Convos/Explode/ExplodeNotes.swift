@@ -26,8 +26,8 @@ enum ExplodeNotes {
         "InflateCapEnforced": .init(
             bugType: .modifiedParameter,
             description:
-                "PushProof's advice: inflate at most four times the compressed size, the iOS SDK's buffer, and refuse what does not fit, rather than reading a longer body whole."
-        ),
+                "PushProof's advice: inflate at most four times the compressed size, the iOS SDK's buffer, and refuse what does not fit, rather than reading a longer body whole.",
+            upstream: .stricter),
         "KnownAnswer": .init(
             bugType: .basic, description: "The example of the deployed system's documentation: 2025-06-01T12:30:00Z."),
         "Normal": .init(bugType: .basic, description: "An ordinary case every implementation must handle."),
@@ -105,7 +105,12 @@ enum ExplodeNotes {
         "FiveDigitYear": .init(
             bugType: .leniency,
             description:
-                "iOS writes a year after 9999 with five digits, which is not RFC 3339; PushProof refuses (DATE_OUT_OF_RANGE). Both answers pass."
+                "iOS writes a year after 9999 with five digits, which is not RFC 3339: the deployed answer. PushProof refuses it (hardened: DATE_OUT_OF_RANGE)."
+        ),
+        "CalendarRangeHeld": .init(
+            bugType: .edgeCase,
+            description:
+                "Foundation's calendar holds an instant within its range (Date.validCalendarRange, -4712-01-01T12:00:00Z to 506713-02-07T00:00:00Z) before it computes a date: iOS writes an earlier or later instant as that end. The deployed answer; hardened refuses any instant outside the years 0000 to 9999 (DATE_OUT_OF_RANGE)."
         ),
         "RawDeflateOnly": .init(
             bugType: .defined,
@@ -120,7 +125,7 @@ enum ExplodeNotes {
         "UnknownCompressionIgnored": .init(
             bugType: .leniency,
             description:
-                "An unknown compression value: iOS's decompressContent returns the content as it is, so plain JSON reads. PushProof refuses it (BAD_COMPRESSION); both answers pass."
+                "An unknown compression value: iOS's decompressContent returns the content as it is (`default: return copy`), so plain JSON reads: the deployed answer. PushProof refuses it (hardened: BAD_COMPRESSION)."
         ),
         "InflateBufferCut": .init(
             bugType: .edgeCase,
@@ -130,18 +135,18 @@ enum ExplodeNotes {
         "RolledOverDate": .init(
             bugType: .leniency,
             description:
-                "A date that does not exist (30 February, 31 June, hour 24, second 60): iOS's parser range-checks only month and day 1-31 and rolls the rest over through a lenient calendar. PushProof refuses (INVALID_JSON); both answers pass."
+                "A date that does not exist (30 February, 31 June, hour 24, second 60): iOS's parser range-checks only month and day 1-31 and rolls the rest over through a lenient calendar: the deployed answer is the rolled-over instant. PushProof refuses it (hardened: INVALID_JSON)."
         ),
         "IosDateLeniency": .init(
             bugType: .leniency,
             description:
-                "A timestamp iOS's ISO 8601 parser reads and RFC 3339 does not allow as written (UTC/GMT zones, one-digit fields, trailing characters, a lower-case z alone, a repeated key of which the first wins). PushProof refuses (INVALID_JSON); both answers pass."
+                "A timestamp iOS's ISO 8601 parser reads and RFC 3339 does not allow as written (UTC/GMT zones, one-digit fields, trailing characters, a lower-case z alone, a repeated key of which the first wins): the deployed answer is iOS's reading. PushProof refuses it (hardened: INVALID_JSON)."
         ),
         "StrictRFC3339": .init(
             bugType: .modifiedParameter,
             description:
-                "PushProof's advice: expiresAt is RFC 3339 exactly (real dates, no leap second, Z or ±hh:mm, nothing after), one key, on the proleptic Gregorian calendar. iOS reads more (see RolledOverDate, IosDateLeniency, JulianBefore1582)."
-        ),
+                "PushProof's advice: expiresAt is RFC 3339 exactly (real dates, no leap second, Z or ±hh:mm, nothing after), one key, on the proleptic Gregorian calendar. iOS reads more (see RolledOverDate, IosDateLeniency, JulianBefore1582).",
+            upstream: .stricter),
         "ProtobufWire": .init(
             bugType: .edgeCase,
             description:
@@ -150,8 +155,8 @@ enum ExplodeNotes {
         "AppleUnspecified": .init(
             bugType: .defined,
             description:
-                "What Apple's compression_decode_buffer does here is not documented (bytes after the end of the stream, a stream cut short): the reference refuses, and the other plausible answer passes too."
-        ),
+                "What Apple's compression_decode_buffer does here is not documented (bytes after the end of the stream, a stream cut short): the reference refuses, and the other plausible answer passes too.",
+            upstream: .several),
         "YearOutOfRange": .init(
             bugType: .edgeCase,
             description:
@@ -222,8 +227,8 @@ enum ExplodeNotes {
         "EncoderFreedom": .init(
             bugType: .defined,
             description:
-                "DEFLATE leaves the encoder free: a decoder reads every block type and level. Where a compressed size decides (the 8 KB limit), Apple's COMPRESSION_ZLIB, documented as equivalent to zlib level 5 but not byte-identical, may write a few bytes more or fewer, so both answers pass."
-        ),
+                "DEFLATE leaves the encoder free: a decoder reads every block type and level. Where a compressed size decides (the 8 KB limit), Apple's COMPRESSION_ZLIB, documented as equivalent to zlib level 5 but not byte-identical, may write a few bytes more or fewer, so both answers pass.",
+            upstream: .several),
         "MalformedAppData": .init(
             bugType: .modifiedParameter,
             description:
@@ -257,15 +262,15 @@ enum ExplodeNotes {
         "MetadataNeverPostpones": .init(
             bugType: .authBypass,
             description:
-                "PushProof's advice: a metadata copy may lower the stored time, never raise it. Any member can write the group's app data (libxmtp's default policy), so an overwrite lets one member postpone everyone's explosion."
-        ),
+                "PushProof's advice: a metadata copy may lower the stored time, never raise it. Any member can write the group's app data (libxmtp's default policy), so an overwrite lets one member postpone everyone's explosion.",
+            upstream: .stricter),
         "Scheduled": .init(
             bugType: .functionality, description: "A future expiresAt waits for a trigger at or after it."),
         "ClockSkew": .init(
             bugType: .defined,
             description:
-                "PushProof's advice: expiresAt up to 60 s ahead of the receiver's clock counts as due (a sender whose clock runs ahead). Convos iOS has no allowance."
-        ),
+                "PushProof's advice: expiresAt up to 60 s ahead of the receiver's clock counts as due (a sender whose clock runs ahead). Convos iOS has no allowance.",
+            upstream: .stricter),
         "MetadataDisagrees": .init(
             bugType: .defined,
             description:

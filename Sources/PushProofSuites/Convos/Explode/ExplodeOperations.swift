@@ -16,6 +16,12 @@ enum ExplodeOperations {
     @Sendable static func encode(_ request: OperationRequest) throws -> JSONValue {
         let millis = try request.reader.int64("expiresAtUnixMillis")
         let settings = ExplodeSettings(expiresAt: floorDiv(millis, 1000))  // sub-second precision dropped, as iOS does
+        // Hardened: RFC 3339's years 0000 to 9999 on the proleptic Gregorian calendar, or DATE_OUT_OF_RANGE.
+        guard request.profile != .hardened else {
+            return encodeOutput(
+                content: try ExplodeSettingsCodec.contentJSON(settings),
+                fallback: try ExplodeSettingsCodec.fallback(settings))
+        }
         let written = try ExplodeSettingsCodec.contentAndFallbackAsDeployed(settings)
         return encodeOutput(content: written.content, fallback: written.fallback)
     }

@@ -15,9 +15,9 @@ enum ExplodeSchemas {
                     "authorityId": "convos.org", "typeId": "explode_settings", "versionMajor": 1, "versionMinor": 0,
                 ]),
                 "content": S.pattern(
-                    #"^\{"expiresAt":"[0-9]{4,}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z"\}$"#),
+                    #"^\{"expiresAt":"-?[0-9]{4,}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z"\}$"#),
                 "fallback": S.pattern(
-                    #"^Conversation expires at [0-9]{4,}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} \+0000$"#),
+                    #"^Conversation expires at -?[0-9]{4,}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} \+0000$"#),
                 "shouldPush": S.constant(true), "encodedContentHex": S.hex,
             ]))
 

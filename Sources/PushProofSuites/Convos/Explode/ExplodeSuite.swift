@@ -20,7 +20,8 @@ public struct ExplodeSuite: ConformanceSuite {
     public var operations: [SuiteOperation] {
         [
             SuiteOperation(
-                .explodeEncode, schema: ExplodeSchemas.encode, profiles: [.deployed], output: ExplodeOperations.encode),
+                .explodeEncode, schema: ExplodeSchemas.encode, profiles: [.deployed, .hardened],
+                output: ExplodeOperations.encode),
             SuiteOperation(
                 .explodeWrap, schema: ExplodeSchemas.wrap, profiles: [.deployed], output: ExplodeOperations.wrap),
             SuiteOperation(

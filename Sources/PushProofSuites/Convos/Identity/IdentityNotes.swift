@@ -52,8 +52,8 @@ enum IdentityNotes {
         "StrictRecord": .init(
             bugType: .modifiedParameter,
             description:
-                "Hardened: the record has exactly the format's members, both keys 32 bytes, an upper-case UUID v4 clientId and a 64-hex-digit inboxId."
-        ),
+                "Hardened: the record has exactly the format's members, both keys 32 bytes, an upper-case UUID v4 clientId and a 64-hex-digit inboxId.",
+            upstream: .stricter),
         "InvalidPrivateKey": .init(
             bugType: .missingStep,
             description: "privateKeyData is 32 bytes but not a valid secp256k1 scalar (0, or >= n)."),
@@ -126,13 +126,13 @@ enum IdentityNotes {
         "StrictJSON": .init(
             bugType: .malleability,
             description:
-                "Hardened: the record is RFC 8259 JSON in UTF-8 without a byte-order mark, repeated members or trailing commas, every value valid even where it is not read."
-        ),
+                "Hardened: the record is RFC 8259 JSON in UTF-8 without a byte-order mark, repeated members or trailing commas, every value valid even where it is not read.",
+            upstream: .stricter),
         "StrictBase64": .init(
             bugType: .malleability,
             description:
-                "Hardened: both keys are canonical padded standard base64 (no non-zero unused bits, no stray '=')."
-        ),
+                "Hardened: both keys are canonical padded standard base64 (no non-zero unused bits, no stray '=').",
+            upstream: .stricter),
         "ClientIdMismatch": .init(
             bugType: .missingStep,
             description:
@@ -159,18 +159,18 @@ enum IdentityNotes {
         "SdkDeletesOneFile": .init(
             bugType: .knownBug,
             description:
-                "Convos iOS deletes the XMTP database through the SDK's deleteLocalDatabase(), which removes the .db3 file alone: its -shm, -wal and .sqlcipher_salt companions stay on disk. Only when that call throws does the app delete its own list of four files (the alternative answer)."
-        ),
+                "Convos iOS deletes the XMTP database through the SDK's deleteLocalDatabase(), which removes the .db3 file alone: its -shm, -wal and .sqlcipher_salt companions stay on disk. Only when that call throws does the app delete its own list of four files (the alternative answer).",
+            upstream: .several),
         "DeleteReportsNothing": .init(
             bugType: .defined,
             description:
-                "Convos iOS cannot tell a delete that removed an identity from one that found nothing (the keychain treats not-found as success; InboxWriter ignores the row count): notFound and deleted both pass."
-        ),
+                "Convos iOS cannot tell a delete that removed an identity from one that found nothing (the keychain treats not-found as success; InboxWriter ignores the row count): notFound and deleted both pass.",
+            upstream: .several),
         "InboxWriterOrder": .init(
             bugType: .defined,
             description:
-                "Which refusal a save gets when both apply: the database's InboxWriter checks the inbox first (CLIENT_ID_MISMATCH), the keychain store the clientId first (DUPLICATE_CLIENT_ID). Both pass."
-        ),
+                "Which refusal a save gets when both apply: the database's InboxWriter checks the inbox first (CLIENT_ID_MISMATCH), the keychain store the clientId first (DUPLICATE_CLIENT_ID). Both pass.",
+            upstream: .several),
         "TeardownOrder": .init(
             bugType: .defined,
             description:

@@ -79,8 +79,10 @@ extension EnvelopeClientVectors {
                 "a ciphertext bit flipped", ["ModifiedCiphertext"], source: decrypt,
                 payload: apnsPayload(flip(message, message.count - 1)), code: "AUTHENTICATION_FAILED"),
             receiveCase(
-                "encrypted_data of 39 bytes (upstream throws from the decryption, as for a failed tag; the "
-                    + "separate code is PushProof's)", ["Truncated"], source: decrypt,
+                "encrypted_data of 39 bytes: upstream throws before any tag is checked (the sodium package's "
+                    + "length check, a RangeError where a failed tag is a SodiumException): MALFORMED_PAYLOAD; reading "
+                    + "every throw of the decryption as AUTHENTICATION_FAILED passes too", ["Truncated"],
+                source: decrypt,
                 payload: apnsPayload(Array(message.prefix(39))), code: "MALFORMED_PAYLOAD",
                 also: [["error": "AUTHENTICATION_FAILED"]]),
             receiveCase(

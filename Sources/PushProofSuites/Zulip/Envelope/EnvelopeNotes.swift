@@ -109,7 +109,8 @@ enum EnvelopeNotes {
         "SizeChecked": .init(
             bugType: .missingStep,
             description:
-                "Hardened: the bouncer refuses a payload over 4096 bytes (PAYLOAD_TOO_LARGE) before sending it."),
+                "Hardened: the bouncer refuses a payload over 4096 bytes (PAYLOAD_TOO_LARGE) before sending it.",
+            upstream: .stricter),
         "Uint32Range": .init(
             bugType: .edgeCase,
             description:
@@ -193,22 +194,25 @@ enum EnvelopeNotes {
         ),
         "DistinctRemovalIds": .init(
             bugType: .edgeCase,
-            description: "Hardened: a removal's ids are a set; repeats are sent once."),
+            description: "Hardened: a removal's ids are a set; repeats are sent once.", upstream: .stricter),
         "CanonicalKeyId": .init(
             bugType: .modifiedParameter,
             description:
-                "Hardened: push_key_id is a canonical decimal uint32 (no sign, fraction, exponent, leading zero or space), a JSON integer in APNs and a string in FCM; anything else is MALFORMED_PAYLOAD."
-        ),
+                "Hardened: push_key_id is a canonical decimal uint32 (no sign, fraction, exponent, leading zero or space), a JSON integer in APNs and a string in FCM; anything else is MALFORMED_PAYLOAD.",
+            upstream: .stricter),
         "CanonicalBase64": .init(
             bugType: .malleability,
             description:
-                "Hardened: encrypted_data is canonical standard base64 only; anything else is MALFORMED_PAYLOAD."),
+                "Hardened: encrypted_data is canonical standard base64 only; anything else is MALFORMED_PAYLOAD.",
+            upstream: .stricter),
         "FcmErrorsReported": .init(
             bugType: .missingStep,
-            description: "Hardened: a malformed FCM payload is MALFORMED_PAYLOAD, not silently ignored."),
+            description: "Hardened: a malformed FCM payload is MALFORMED_PAYLOAD, not silently ignored.",
+            upstream: .stricter),
         "UnknownTypeRefused": .init(
             bugType: .modifiedParameter,
-            description: "Hardened: a decrypted notification of an unknown type is MALFORMED_NOTIFICATION."),
+            description: "Hardened: a decrypted notification of an unknown type is MALFORMED_NOTIFICATION.",
+            upstream: .stricter),
         "ProposalProfile": .init(
             bugType: .defined,
             description:

@@ -11,7 +11,27 @@ extension RegistrationBouncerVectors {
 
     static func classCases() throws -> [VectorCase] {
         try checkOrderCases() + tokenIdSpellingCases() + iosAppIdSpellingCases() + urlSafeBoxCases()
-            + dedupCases() + iosAppIdNullCases()
+            + dedupCases() + iosAppIdNullCases() + base64LengthCases()
+    }
+
+    /// A base64 text whose data characters are one more than a multiple of four, which no bytes
+    /// encode: CPython's decoder raises, and the deployed bouncer does not catch it.
+    static func base64LengthCases() throws -> [VectorCase] {
+        let sealed = F.seal(F.fcm(), label: "base64-length")
+        var data = sealed.request.encryptedPushRegistration.filter { $0 != "=" }
+        while data.count % 4 != 1 { data.removeLast() }
+        var request = sealed.request
+        request.encryptedPushRegistration = data
+        return [
+            try registrationTest(
+                "base64 of one character more than a multiple of four, its padding and last characters cut (an "
+                    + "uncaught binascii.Error: HTTP 500; PushProof recommends BAD_REQUEST: hardened tcId 1016)",
+                flags: ["Base64Length", "SourceLinesNotRead"], result: .invalid, code: .badRequest,
+                reason: .registrationNotBase64, request: request, intermediate: sealed.intermediate,
+                source:
+                    "zulip/zulip@5bbfa671:zilencer/views.py:613-618 (Base64Encoder.decode before the box; only TypeError and CryptoError are caught, so binascii.Error is an uncaught HTTP 500); PyNaCl 1.6.2 (the PyPI wheel of the version and hash zulip/zulip@00a34930:uv.lock pins):nacl/encoding.py:88-90 (base64.b64decode, non-validating); python/cpython@v3.11.7:Lib/base64.py:65-88 (binascii.a2b_base64(s, strict_mode=False)); Modules/binascii.c refuses a count of data characters one more than a multiple of four ('cannot be 1 more than a multiple of 4'; lines not read; checked on CPython 3.11.7)"
+            )
+        ]
     }
 
     /// One case per pair of checks that fail together and answer differently (docs/registration.md,
@@ -21,7 +41,8 @@ extension RegistrationBouncerVectors {
         let order =
             "zulip/zulip@5bbfa671:zilencer/views.py:605-606 (the key first), :613-618 (then the box), :620-623 (then the registration's model), :625-628 (then token_id, a string comparison), :630-634 (then liveness), :663-666 (token_id_base64 is a plain str: no request-field check precedes these)"
         // The deployed bouncer reads token_id as a plain string and compares it after the box
-        // opens, so a malformed token_id beside a bad key is the key's refusal there: acceptable.
+        // opens, so a malformed token_id beside a bad key is the key's refusal there; the strict
+        // bouncer's refusal of the request's own field is the hardened test.
         let keyFirst =
             "zulip/zulip@5bbfa671:zilencer/views.py:663-666 (token_id_base64: str, no validation as a request field), :605-606 (the key is looked up first: a key the bouncer never had, or a retired one, is InvalidBouncerPublicKeyError), :625-628 (token_id is compared only after the box opens and the model validates): the deployed answer is INVALID_BOUNCER_PUBLIC_KEY"
         func bothFailing(
@@ -29,7 +50,7 @@ extension RegistrationBouncerVectors {
             now: Int64 = F.now, result: VectorResult = .invalid, source: String? = nil
         ) throws -> VectorCase {
             try registrationTest(
-                comment, flags: result == .acceptable ? ["CheckOrder", "RequestFieldsFirst"] : ["CheckOrder"],
+                comment, flags: source == keyFirst ? ["CheckOrder", "RequestFieldsFirst"] : ["CheckOrder"],
                 result: result, code: code, reason: reason, request: request, now: now, source: source ?? order)
         }
         var shortIdUnknownKey = F.seal(F.fcm(), label: "order-id-key", to: F.strangerKey).request
@@ -55,13 +76,15 @@ extension RegistrationBouncerVectors {
             tokenIdOf: "some-other-token")
         return [
             try bothFailing(
-                "a 7-byte token_id and a key the bouncer never had: the request's fields first; the deployed bouncer "
-                    + "looks the key up first", .badRequest, .malformedRequestField("token_id"), shortIdUnknownKey,
-                result: .acceptable, source: keyFirst),
+                "a 7-byte token_id and a key the bouncer never had (the deployed bouncer looks the key up first: "
+                    + "INVALID_BOUNCER_PUBLIC_KEY; PushProof recommends refusing the request's own field first: "
+                    + "hardened tcId 1014)", .badRequest, .malformedRequestField("token_id"), shortIdUnknownKey,
+                source: keyFirst),
             try bothFailing(
-                "a token_id with a trailing newline and a retired key: the request's fields first; the deployed "
-                    + "bouncer looks the key up first", .badRequest, .malformedRequestField("token_id"),
-                newlineIdRetiredKey, result: .acceptable, source: keyFirst),
+                "a token_id with a trailing newline and a retired key (the deployed bouncer looks the key up first: "
+                    + "INVALID_BOUNCER_PUBLIC_KEY; PushProof recommends refusing the request's own field first: "
+                    + "hardened tcId 1015)", .badRequest, .malformedRequestField("token_id"), newlineIdRetiredKey,
+                source: keyFirst),
             try bothFailing(
                 "a 7-byte token_id and a registration two days old: the request's fields first", .badRequest,
                 .malformedRequestField("token_id"), shortIdExpired),

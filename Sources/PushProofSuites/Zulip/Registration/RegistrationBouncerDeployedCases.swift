@@ -32,15 +32,16 @@ extension RegistrationBouncerVectors {
         ) throws {
             try invalid(comment, flags, .badRequest, reason, s.request, s.intermediate, source: source)
         }
-        func acceptable(
-            _ comment: String, _ flags: [String], code: BouncerError.Kind?, reason: BouncerError.Reason?,
-            _ request: BouncerRequest, _ intermediate: JSONValue?, alsoAccepted: [JSONValue] = [],
-            source: String? = nil
+        /// A deployed leniency: the deployed bouncer's answer is expected (its `result` declared);
+        /// `code` and `reason` are the strict bouncer's refusal, the hardened test's answer.
+        func lenient(
+            _ comment: String, _ flags: [String], deployed result: VectorResult, code: BouncerError.Kind,
+            reason: BouncerError.Reason, _ request: BouncerRequest, _ intermediate: JSONValue?, source: String? = nil
         ) throws {
             cases.append(
                 try registrationTest(
-                    comment, flags: flags, result: .acceptable, code: code, reason: reason, request: request,
-                    intermediate: intermediate, alsoAccepted: alsoAccepted, source: source))
+                    comment, flags: flags, result: result, code: code, reason: reason, request: request,
+                    intermediate: intermediate, source: source))
         }
         let t = F.timestamp
 
@@ -107,9 +108,10 @@ extension RegistrationBouncerVectors {
                 + "is refused: no check of a future timestamp), :648-655 (stored); "
                 + "zulip/zulip-flutter@e989e4f:lib/model/push_device.dart:205-206")
         let farFuture = F.seal(F.fcm(at: .max), label: "future-max")
-        try acceptable(
-            "timestamp 2^63-1", ["FutureTimestamp"], code: nil, reason: nil, farFuture.request, farFuture.intermediate,
-            alsoAccepted: [["error": "BAD_REQUEST"]])
+        cases.append(
+            try registrationTest(
+                "timestamp 2^63-1", flags: ["FutureTimestamp"], result: .acceptable, request: farFuture.request,
+                intermediate: farFuture.intermediate, alsoAccepted: [["error": "BAD_REQUEST"]]))
 
         // The key ring.
         let retired = F.seal(F.fcm(), label: "retired", to: F.retiredKey)
@@ -220,10 +222,10 @@ extension RegistrationBouncerVectors {
             "timestamp with a fractional part", ["PlaintextSchema"], .wrongType("timestamp"),
             raw("ts-fraction", F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": .number("\(t).5")])))
         let boolTime = raw("ts-bool", F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": true]))
-        try acceptable(
+        try lenient(
             "timestamp is a boolean (pydantic's lax mode reads true as 1, so the deployed bouncer answers "
-                + "REQUEST_EXPIRED; BAD_REQUEST is the strict answer)",
-            ["PlaintextSchema", "LaxTimestamp"], code: .badRequest,
+                + "REQUEST_EXPIRED; PushProof recommends BAD_REQUEST: hardened tcId 1001)",
+            ["PlaintextSchema", "LaxTimestamp"], deployed: .invalid, code: .badRequest,
             reason: .wrongType("timestamp"), boolTime.request,
             boolTime.intermediate,
             source:
@@ -254,10 +256,10 @@ extension RegistrationBouncerVectors {
                 "fcm-app",
                 F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": ts, "ios_app_id": .string(F.iosAppId)])))
         let otherApp = F.seal(F.apns(app: "com.example.Other"), label: "apns-other-app")
-        try acceptable(
+        try lenient(
             "APNs with an unknown ios_app_id (the deployed bouncer checks only the pattern ^[.a-zA-Z0-9-]+$ and "
-                + "stores it)", ["IosAppIdRule", "AnyIosAppId", "SourceLinesNotRead"],
-            code: .badRequest,
+                + "stores it; PushProof recommends refusing it: hardened tcId 1002)",
+            ["IosAppIdRule", "AnyIosAppId", "SourceLinesNotRead"], deployed: .valid, code: .badRequest,
             reason: .iosAppIdUnknown, otherApp.request, otherApp.intermediate,
             source:
                 "zulip/zulip@5bbfa671:zilencer/views.py:561 (ios_app_id: ApnsAppId | None = None; nothing on the registration path, 558-655, compares it with a list of apps: stored), :648-655; zulip/zulip@b0f5ce47:zerver/lib/typed_endpoint.py:111 (ApnsAppId = Annotated[str, StringConstraints(pattern=\"^[.a-zA-Z0-9-]+$\")]; the only stored copy, 2024, older than FL 468: the FL 468+ bouncer imports it unchanged in name, views.py@5bbfa671:88-95, 561); pydantic/pydantic@d45d8be3 (tag v2.13.1; pydantic 2.13.1 and pydantic-core 2.46.1, the versions zulip/zulip@00a34930:uv.lock pins):pydantic/_internal/_config.py:311 (regex_engine='rust-regex' by default), pydantic-core/src/validators/string.rs:193-206 (the engine chosen: rust-regex unless configured), :291-330 (Regex::new), :333-335 (Regex::is_match), :158-167 (no match: string_pattern_mismatch)"
@@ -271,10 +273,11 @@ extension RegistrationBouncerVectors {
             "APNs token with non-hex letters", ["ApnsTokenNotHex"], .apnsTokenNotHex,
             F.seal(F.apns("zz" + F.apnsToken.dropFirst(2)), label: "apns-zz"))
         let spaced = F.seal(F.apns(F.apnsToken.prefix(32) + " " + F.apnsToken.dropFirst(32)), label: "apns-space")
-        try acceptable(
+        try lenient(
             "APNs token with a space (the deployed bouncer reads the token with bytes.fromhex, which skips "
-                + "whitespace between digit pairs, and stores it)",
-            ["ApnsTokenNotHex", "FromHexWhitespace", "SourceLinesNotRead"], code: .badRequest, reason: .apnsTokenNotHex,
+                + "whitespace between digit pairs, and stores it; PushProof recommends refusing it: hardened tcId 1003)",
+            ["ApnsTokenNotHex", "FromHexWhitespace", "SourceLinesNotRead"], deployed: .valid, code: .badRequest,
+            reason: .apnsTokenNotHex,
             spaced.request,
             spaced.intermediate,
             source:
@@ -284,27 +287,31 @@ extension RegistrationBouncerVectors {
             "APNs token with full-width digits", ["ApnsTokenNotHex", "NonAsciiToken"], .apnsTokenNotHex,
             F.seal(F.apns("１２３４"), label: "apns-fullwidth"))
         let extra = raw("extra", F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": ts, "note": "hello"]))
-        try acceptable(
-            "an extra field in the plaintext", ["ExtraField"], code: .badRequest, reason: .unexpectedField,
+        try lenient(
+            "an extra field in the plaintext (pydantic ignores it: stored; PushProof recommends refusing it: "
+                + "hardened tcId 1004)", ["ExtraField"], deployed: .valid, code: .badRequest, reason: .unexpectedField,
             extra.request, extra.intermediate)
         let duplicate = raw(
             "duplicate",
             Array(
                 "{\"token_kind\":\"apns\",\"token_kind\":\"fcm\",\"token\":\"\(F.fcmToken)\",\"timestamp\":\(t)}".utf8))
-        try acceptable(
-            "token_kind given twice, the last one valid", ["DuplicateKey"], code: .badRequest,
+        try lenient(
+            "token_kind given twice, the last one valid (pydantic keeps the last: stored; PushProof recommends "
+                + "refusing it: hardened tcId 1005)", ["DuplicateKey"], deployed: .valid, code: .badRequest,
             reason: .plaintextNotJSON,
             duplicate.request, duplicate.intermediate)
         let stringTime = raw(
             "ts-string", F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": .string(String(t))]))
-        try acceptable(
-            "timestamp as a numeric string", ["LaxTimestamp"], code: .badRequest, reason: .wrongType("timestamp"),
-            stringTime.request, stringTime.intermediate)
+        try lenient(
+            "timestamp as a numeric string (pydantic's lax mode reads it as the integer: stored; PushProof "
+                + "recommends refusing it: hardened tcId 1006)", ["LaxTimestamp"], deployed: .valid, code: .badRequest,
+            reason: .wrongType("timestamp"), stringTime.request, stringTime.intermediate)
         let floatTime = raw(
             "ts-float", F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": .number("\(t).0")]))
-        try acceptable(
-            "timestamp as an integral float", ["LaxTimestamp"], code: .badRequest, reason: .wrongType("timestamp"),
-            floatTime.request, floatTime.intermediate)
+        try lenient(
+            "timestamp as an integral float (pydantic's lax mode reads it as the integer: stored; PushProof "
+                + "recommends refusing it: hardened tcId 1007)", ["LaxTimestamp"], deployed: .valid, code: .badRequest,
+            reason: .wrongType("timestamp"), floatTime.request, floatTime.intermediate)
 
         // token_id and the request itself.
         let mismatch = F.seal(plaintext: F.fcm().plaintext, label: "token-id-mismatch", tokenIdOf: "some-other-token")
@@ -331,34 +338,36 @@ extension RegistrationBouncerVectors {
                     start..<(canonical.index(start, offsetBy: 76, limitedBy: canonical.endIndex) ?? canonical.endIndex)]
             )
         }.joined(separator: "\n")
-        try acceptable(
-            "base64 wrapped at 76 columns with newlines", ["Base64Whitespace"], code: .badRequest,
+        try lenient(
+            "base64 wrapped at 76 columns with newlines (b64decode drops them: stored; PushProof recommends "
+                + "refusing it: hardened tcId 1008)", ["Base64Whitespace"], deployed: .valid, code: .badRequest,
             reason: .registrationNotBase64,
             wrapped, b.intermediate)
         var padded = b.request
         padded.encryptedPushRegistration = " " + canonical + " "
-        try acceptable(
-            "base64 with a leading and a trailing space", ["Base64Whitespace"], code: .badRequest,
+        try lenient(
+            "base64 with a leading and a trailing space (b64decode drops them: stored; PushProof recommends "
+                + "refusing it: hardened tcId 1009)", ["Base64Whitespace"], deployed: .valid, code: .badRequest,
             reason: .registrationNotBase64,
             padded, b.intermediate)
         var urlSafe = b.request
         urlSafe.encryptedPushRegistration = Base64.encode(b.box, variant: .urlSafeNoPadding)
-        try acceptable(
-            "URL-safe alphabet without padding (the deployed bouncer's answer, HTTP 500, passes too: a faithful "
-                + "port gives it)", ["Base64UrlSafe"],
-            code: .badRequest, reason: .registrationNotBase64, urlSafe, b.intermediate)
+        try lenient(
+            "URL-safe alphabet without padding (b64decode drops - and _ and fails on the padding, an uncaught "
+                + "binascii.Error: HTTP 500; PushProof recommends BAD_REQUEST: hardened tcId 1010)", ["Base64UrlSafe"],
+            deployed: .invalid, code: .badRequest, reason: .registrationNotBase64, urlSafe, b.intermediate)
         var unpadded = b.request
         unpadded.encryptedPushRegistration = String(canonical.reversed().drop { $0 == "=" }.reversed())
-        try acceptable(
-            "standard alphabet with the padding removed (as tcId 77: the deployed bouncer's HTTP 500 passes too)",
-            ["Base64MissingPadding"], code: .badRequest, reason: .registrationNotBase64,
-            unpadded, b.intermediate)
+        try lenient(
+            "standard alphabet with the padding removed (an uncaught binascii.Error: HTTP 500; PushProof "
+                + "recommends BAD_REQUEST: hardened tcId 1011)", ["Base64MissingPadding"], deployed: .invalid,
+            code: .badRequest, reason: .registrationNotBase64, unpadded, b.intermediate)
         var nonCanonical = b.request
         nonCanonical.encryptedPushRegistration = bumpTrailingBits(canonical)
-        try acceptable(
-            "non-zero unused bits in the last symbol (the deployed bouncer decodes and stores it, which passes "
-                + "too)", ["Base64NonCanonical"], code: .badRequest,
-            reason: .registrationNotBase64, nonCanonical, b.intermediate)
+        try lenient(
+            "non-zero unused bits in the last symbol (the deployed bouncer decodes and stores it; PushProof "
+                + "recommends refusing it: hardened tcId 1012)", ["Base64NonCanonical"], deployed: .valid,
+            code: .badRequest, reason: .registrationNotBase64, nonCanonical, b.intermediate)
         // bytes.fromhex refuses a lone hex digit, so the strict rule refuses it too (tcId 80,
         // docs/audit/registration.md).
         try bad(
@@ -372,9 +381,10 @@ extension RegistrationBouncerVectors {
         let spelledTime = raw(
             "ts-string-spelled",
             F.plaintext(["token_kind": "fcm", "token": tok, "timestamp": .string(" +1_772_513_819.00 ")]))
-        try acceptable(
+        try lenient(
             "timestamp as a string with spaces, a sign, underscores and a zero fraction (pydantic reads it as the "
-                + "integer)", ["LaxTimestamp"], code: .badRequest,
+                + "integer: stored; PushProof recommends refusing it: hardened tcId 1013)", ["LaxTimestamp"],
+            deployed: .valid, code: .badRequest,
             reason: .wrongType("timestamp"), spelledTime.request, spelledTime.intermediate,
             source:
                 "zulip/zulip@5bbfa671:zilencer/views.py:562 (timestamp: int), :620-621 (model_validate_json, lax mode); pydantic/pydantic@d45d8be3 (tag v2.13.1; pydantic 2.13.1 and pydantic-core 2.46.1, the versions zulip/zulip@00a34930:uv.lock pins):pydantic/_internal/_config.py:292 (strict=False), pydantic-core/src/input/input_json.rs:170 (a JSON string through str_as_int), src/input/shared.rs:77-98 (str_as_int, then clean_int_str), :111-169 (whitespace trimmed 115, a leading + dropped 118-123, a zero fraction dropped 146-151, underscores removed 154-159)"

@@ -28,6 +28,8 @@ enum RegistrationBouncerVectors {
             "the wire format is padded base64, and a decoding failure is the client's error (400), not the "
             + "bouncer's (500)",
         "Base64NonCanonical": "one spelling per box: non-zero unused bits make a second spelling of the same bytes",
+        "Base64Length":
+            "no bytes encode to this text, and a decoding failure is the client's error (400), not the bouncer's (500)",
         "RequestFieldsFirst":
             "a malformed request field is refused before any key lookup or decryption: the cheapest check first, "
             + "and the answer names the request's own fault",
@@ -38,31 +40,32 @@ enum RegistrationBouncerVectors {
     /// future timestamp is not among them: the strict bouncer accepts it too (refusing it is
     /// merely allowed).
     static func hardenedBouncerCases(_ deployed: [VectorCase]) throws -> [VectorCase] {
-        // The check-order cases last: tcIds are stable (docs/vector-format.md), and they follow the block.
-        let cases = try deployed.enumerated().compactMap { offset, c -> (VectorCase, Bool)? in
-            try hardenedBouncerCase(offset: offset, c).map { ($0, c.flags.contains("RequestFieldsFirst")) }
+        // tcIds are stable (docs/vector-format.md): the leniencies of deployed tcIds 1-85 (1001-1013),
+        // then the check-order cases (1014-1015), then those of later deployed cases in their order.
+        let cases = try deployed.enumerated().compactMap { offset, c -> (VectorCase, Int)? in
+            try hardenedBouncerCase(offset: offset, c).map {
+                ($0, c.flags.contains("RequestFieldsFirst") ? 1 : offset < 85 ? 0 : 2)
+            }
         }
-        return cases.filter { !$0.1 }.map(\.0) + cases.filter(\.1).map(\.0)
+        return (0...2).flatMap { rank in cases.filter { $0.1 == rank }.map(\.0) }
     }
 
+    /// The hardened test of a deployed case where the strict bouncer refuses what the deployed one
+    /// answers otherwise; nil where the two agree.
     static func hardenedBouncerCase(offset: Int, _ c: VectorCase) throws -> VectorCase? {
-        guard !c.alsoAccepted.isEmpty, case .error(let code) = c.expectation else { return nil }
-        guard let flag = c.flags.first(where: { hardenedReasons[$0] != nil }), let why = hardenedReasons[flag]
-        else { throw GeneratorError("registration_bouncer: no hardened reason for \(c.comment)") }
-        let what = c.comment.split(separator: " (", maxSplits: 1).first.map(String.init) ?? c.comment
         let request = OperationRequest(operation: .registrationBouncer, profile: .hardened, input: c.input)
         let strict = OperationOutcome { .output(try RegistrationOperations.bouncer(request, strictness: .strict)) }
-        guard case .error(code, _) = strict else {
-            throw GeneratorError("registration_bouncer hardened (\(c.comment)): the strict answer is not \(code)")
-        }
         let deployedAnswer = OperationOutcome {
             .output(try RegistrationOperations.bouncer(request, strictness: .deployedCompatible))
         }
+        guard deployedAnswer != strict, case .error(let code, _) = strict else { return nil }
+        guard let flag = c.flags.first(where: { hardenedReasons[$0] != nil }), let why = hardenedReasons[flag]
+        else { throw GeneratorError("registration_bouncer: no hardened reason for \(c.comment)") }
+        let what = c.comment.split(separator: " (", maxSplits: 1).first.map(String.init) ?? c.comment
         return VectorCase(
             comment: "\(what) is refused. Why: \(why) (deployed tcId \(offset + 1))",
             flags: c.flags.filter { $0 != "SourceLinesNotRead" }, input: c.input, code: code,
-            intermediate: c.intermediate, deployedAnswer: deployedAnswer == strict ? nil : deployedAnswer.json,
-            check: c.check)
+            intermediate: c.intermediate, deployedAnswer: deployedAnswer.json)
     }
 
     static func proposalBouncerCases() throws -> [VectorCase] {
@@ -195,8 +198,8 @@ enum RegistrationBouncerVectors {
             suite: "registration_bouncer", protocolName: "zulip-push-registration", notes: RegistrationNotes.catalogue,
             header: [
                 "The bouncer's handling of a server's registration request: key ring, sealed box, PushRegistration schema, token_id, liveness, dedup.",
-                "`expected` is the strict answer. `alsoAccepted` lists answers that pass too: on a LENIENCY flag, what the deployed Zulip bouncer answers.",
-                "`deployedAnswer`, where present, is what the deployed bouncer answers when that answer does not pass (a documented bug).",
+                "`deployed` expects what the deployed Zulip bouncer answers, its leniencies included (LENIENCY flags); `hardened` repeats each leniency's input with PushProof's strict answer. `alsoAccepted` lists answers that pass too.",
+                "`deployedAnswer`, where present (hardened, proposal), is what the deployed bouncer answers to the same input.",
                 "Each test's bouncer: the key ring (entries with status `retired` were added, then retired), the iOS app ids, and the clock `now`.",
                 "priorRequests are registered first and must all succeed; device ids are assigned from 1 in order.",
             ],
@@ -318,11 +321,13 @@ enum RegistrationBouncerVectors {
         }
     }
 
-    /// One registration request to the bouncer as a vector. The strict answer is expected; where
-    /// the deployed model answers otherwise, its answer is an alternative (acceptable cases) or the
-    /// `deployedAnswer`; `result` must be what the answers make it; and a refusal must come from
-    /// `reason`'s check, so no case passes for the wrong reason. `code` nil: the registration is
-    /// stored. `nulls`: request fields sent as JSON null (a value `BouncerRequest` cannot hold).
+    /// One registration request to the bouncer as a vector. `code` and `reason` are the strict
+    /// bouncer's answer (`code` nil: it stores the registration), which hardened tests expect; a
+    /// refusal must come from `reason`'s check, so no case passes for the wrong reason. A deployed
+    /// case expects what the deployed bouncer answers (the deployed-compatible model); a proposal
+    /// case the strict answer, the deployed model's being an alternative (acceptable cases) or the
+    /// `deployedAnswer`. `result` must be what the expected answer and `alsoAccepted` make it.
+    /// `nulls`: request fields sent as JSON null (a value `BouncerRequest` cannot hold).
     static func registrationTest(
         _ comment: String, flags: [String], result: VectorResult, code: BouncerError.Kind? = nil,
         reason: BouncerError.Reason? = nil, request: BouncerRequest, prior: [BouncerRequest] = [],
@@ -346,30 +351,40 @@ enum RegistrationBouncerVectors {
         let deployed = OperationOutcome {
             .output(try RegistrationOperations.bouncer(operationRequest, strictness: .deployedCompatible))
         }
+        switch (strict, code) {
+        case (.output, nil): break
+        case (.error(let answered, _), let code?) where answered == code.rawValue:
+            let bouncer = try RegistrationOperations.makeBouncer(operationRequest, strictness: .strict)
+            do {
+                _ = try bouncer.open(try BouncerRequest.parse(requestJSON, profile: profile))
+                throw GeneratorError("registration_bouncer (\(comment)): the box opens where an error was declared")
+            } catch let error as BouncerError {
+                guard reason == nil || error.reason == reason else {
+                    throw GeneratorError(
+                        "registration_bouncer (\(comment)): refused for \(error.reason), declared "
+                            + String(describing: reason))
+                }
+            }
+        default:
+            throw GeneratorError(
+                "registration_bouncer (\(comment)): the strict bouncer answered \(JSONWriter.compact(strict.json)), "
+                    + "declared \(code?.rawValue ?? "an output")")
+        }
         var also = alsoAccepted
         var deployedAnswer: JSONValue? = nil
-        if deployed != strict {
+        let expected = profile == .deployed ? deployed : strict
+        if profile != .deployed, deployed != strict {
             if result == .acceptable { also.append(deployed.json) } else { deployedAnswer = deployed.json }
         }
-        let derived: VectorResult = !also.isEmpty ? .acceptable : code == nil ? .valid : .invalid
+        var expectedCode: String? = nil
+        if case .error(let answered, _) = expected { expectedCode = answered }
+        let derived: VectorResult = !also.isEmpty ? .acceptable : expectedCode == nil ? .valid : .invalid
         guard derived == result else {
             throw GeneratorError(
                 "registration_bouncer (\(comment)): declared \(result), the answers make it \(derived)")
         }
         return VectorCase(
-            comment: comment, flags: flags, source: source, input: input, code: code?.rawValue,
-            intermediate: intermediate, alsoAccepted: also, deployedAnswer: deployedAnswer,
-            check: { answer in
-                guard case .error = answer else { return }
-                let bouncer = try RegistrationOperations.makeBouncer(operationRequest, strictness: .strict)
-                do {
-                    _ = try bouncer.open(try BouncerRequest.parse(requestJSON, profile: profile))
-                    throw GeneratorError("the box opens where an error was declared")
-                } catch let error as BouncerError {
-                    guard reason == nil || error.reason == reason else {
-                        throw GeneratorError("refused for \(error.reason), declared \(String(describing: reason))")
-                    }
-                }
-            })
+            comment: comment, flags: flags, source: source, input: input, code: expectedCode,
+            intermediate: intermediate, alsoAccepted: also, deployedAnswer: deployedAnswer)
     }
 }

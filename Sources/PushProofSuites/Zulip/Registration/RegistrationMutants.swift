@@ -12,6 +12,12 @@ enum RegistrationMutants {
             summary:
                 "the deployed server retries a transient bouncer failure without limit (upstream gives up after three)"),
         .answering(
+            .registrationBouncer, in: .deployed, as: .hardened, id: "bouncer-refuses-leniencies",
+            bugClass: .leniency,
+            summary:
+                "the deployed bouncer refuses what upstream's stores or answers otherwise (lax timestamps, base64 "
+                + "with white space, an extra field), as the hardened bouncer does"),
+        .answering(
             .registrationServerParameters, in: .deployed, as: .hardened, id: "partial-group-refused",
             bugClass: .modifiedParameter,
             summary: "the deployed server refuses a partial group beside a complete one, which upstream ignores"),

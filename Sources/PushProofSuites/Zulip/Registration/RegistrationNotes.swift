@@ -19,13 +19,18 @@ enum RegistrationNotes {
         "TokenIdLength": .init(
             bugType: .edgeCase,
             description:
-                "Deployed: the server decodes token_id and reads it as a signed big-endian integer with no length check; any value that fits its 64-bit column is kept (and reported back as 8 bytes), a larger one fails storing it (HTTP 500; PushProof recommends BAD_REQUEST). Hardened: it must be 8 bytes."
+                "Deployed: the server decodes token_id and reads it as a signed big-endian integer with no length check; any value that fits its 64-bit column is kept (and reported back as 8 bytes), a larger one fails storing it (HTTP 500, StorageFailure). Hardened: it must be 8 bytes (BAD_REQUEST)."
+        ),
+        "StorageFailure": .init(
+            bugType: .knownBug,
+            description:
+                "Deployed: a token_id whose value is past 64 bits reaches the database unchecked and fails there, an unhandled exception: HTTP 500 with Zulip's generic text (SERVER_ERROR, \"Internal server error\"), the device's state unchanged. That is the deployed answer; PushProof's hardened server refuses the input as the client's fault (BAD_REQUEST, \"Invalid `token_id`\")."
         ),
         "PartialGroupRefused": .init(
             bugType: .modifiedParameter,
             description:
-                "Hardened: a group with some of its fields is refused (Missing parameters); the deployed server ignores it when the other group is complete."
-        ),
+                "Hardened: a group with some of its fields is refused (Missing parameters); the deployed server ignores it when the other group is complete.",
+            upstream: .stricter),
         "RetryLimit": .init(
             bugType: .functionality,
             description:
@@ -34,8 +39,8 @@ enum RegistrationNotes {
         "ClientServerDisagree": .init(
             bugType: .knownBug,
             description:
-                "Upstream disagrees with itself: the server and bouncer hash the token's UTF-8 bytes for token_id, zulip-flutter hashes its UTF-16 code units cut to bytes. Both answers pass; they differ only for non-ASCII tokens, which real push tokens are not."
-        ),
+                "Upstream disagrees with itself: the server and bouncer hash the token's UTF-8 bytes for token_id, zulip-flutter hashes its UTF-16 code units cut to bytes. Both answers pass; they differ only for non-ASCII tokens, which real push tokens are not.",
+            upstream: .several),
         "TokenLengthBoundary": .init(
             bugType: .edgeCase, description: "Token length at or just past the allowed 1..4096 characters."),
         "TokenLengthInCodePoints": .init(
@@ -71,7 +76,7 @@ enum RegistrationNotes {
         "RequestFieldsFirst": .init(
             bugType: .edgeCase,
             description:
-                "LENIENCY: the deployed bouncer reads token_id as a plain string and compares it after the box opens, so a malformed token_id beside a bad key is refused for the key; PushProof refuses the request's own fault first (hardened)."
+                "LENIENCY: the deployed bouncer reads token_id as a plain string and compares it after the box opens, so a malformed token_id beside a bad key is refused for the key (deployed: INVALID_BOUNCER_PUBLIC_KEY); PushProof refuses the request's own fault first (hardened: BAD_REQUEST)."
         ),
         "CheckOrder": .init(
             bugType: .edgeCase,
@@ -141,27 +146,27 @@ enum RegistrationNotes {
         "AnyIosAppId": .init(
             bugType: .leniency,
             description:
-                "ios_app_id is well-formed but not an app the bouncer serves. Strict answer BAD_REQUEST; the deployed bouncer checks only the pattern ^[.a-zA-Z0-9-]+$ and stores it."
+                "ios_app_id is well-formed but not an app the bouncer serves. The deployed bouncer checks only the pattern ^[.a-zA-Z0-9-]+$ and stores it (deployed); PushProof refuses it (hardened: BAD_REQUEST)."
         ),
         "FromHexWhitespace": .init(
             bugType: .leniency,
             description:
-                "The APNs token has whitespace between hex digit pairs. Strict answer BAD_REQUEST; the deployed bouncer reads it with Python's bytes.fromhex, which skips it."
+                "The APNs token has whitespace between hex digit pairs. The deployed bouncer reads it with Python's bytes.fromhex, which skips it, and stores the token (deployed); PushProof refuses it (hardened: BAD_REQUEST)."
         ),
         "ExtraField": .init(
             bugType: .leniency,
             description:
-                "The plaintext has a field the schema does not define. Strict answer BAD_REQUEST; the deployed bouncer (pydantic, no extra=forbid) ignores it."
+                "The plaintext has a field the schema does not define. The deployed bouncer (pydantic, no extra=forbid) ignores it (deployed); PushProof refuses it (hardened: BAD_REQUEST)."
         ),
         "DuplicateKey": .init(
             bugType: .leniency,
             description:
-                "The plaintext repeats a key. Strict answer BAD_REQUEST; the deployed bouncer (Python json) keeps the last value."
+                "The plaintext repeats a key. The deployed bouncer (pydantic's JSON reading) keeps the last value (deployed); PushProof refuses it (hardened: BAD_REQUEST)."
         ),
         "LaxTimestamp": .init(
             bugType: .leniency,
             description:
-                "timestamp is a numeric string, an integral float or a boolean. Strict answer BAD_REQUEST; the deployed bouncer (pydantic lax mode) coerces it to an integer (true is 1)."
+                "timestamp is a numeric string, an integral float or a boolean. The deployed bouncer (pydantic lax mode) coerces it to an integer (true is 1, so expired): its answer is the deployed one; PushProof refuses it (hardened: BAD_REQUEST)."
         ),
         "TokenIdMismatch": .init(
             bugType: .missingStep,
@@ -174,28 +179,33 @@ enum RegistrationNotes {
         "Base64Whitespace": .init(
             bugType: .leniency,
             description:
-                "encrypted_push_registration has whitespace in it. Strict answer BAD_REQUEST; the deployed bouncer (Python's non-validating b64decode) drops it and accepts."
+                "encrypted_push_registration has whitespace in it. The deployed bouncer (Python's non-validating b64decode) drops it and accepts (deployed); PushProof refuses it (hardened: BAD_REQUEST)."
         ),
         "Base64UrlSafe": .init(
             bugType: .modifiedParameter,
             description:
-                "encrypted_push_registration uses the URL-safe alphabet; the wire format is standard base64. Strict answer BAD_REQUEST; what the deployed bouncer's decoder (which drops '-' and '_') makes of it passes too."
+                "encrypted_push_registration uses the URL-safe alphabet; the wire format is standard base64. The deployed bouncer's decoder drops '-' and '_' and decodes the rest, which without its padding is an uncaught binascii.Error (deployed: HTTP 500, SERVER_ERROR); PushProof refuses it (hardened, proposal: BAD_REQUEST)."
         ),
         "Base64MissingPadding": .init(
             bugType: .knownBug,
             description:
-                "encrypted_push_registration lacks its '=' padding. Strict answer BAD_REQUEST; the deployed bouncer raises an uncaught binascii.Error (HTTP 500, SERVER_ERROR), which passes too: a faithful port answers it, and PushProof recommends BAD_REQUEST."
+                "encrypted_push_registration lacks its '=' padding. The deployed bouncer raises an uncaught binascii.Error (deployed: HTTP 500, SERVER_ERROR); PushProof recommends BAD_REQUEST, since the input is the client's fault (hardened)."
+        ),
+        "Base64Length": .init(
+            bugType: .knownBug,
+            description:
+                "encrypted_push_registration has one data character more than a multiple of four, which no bytes encode. The deployed bouncer's decoder (CPython's binascii) raises an error it does not catch (deployed: HTTP 500, SERVER_ERROR); PushProof refuses it (hardened: BAD_REQUEST)."
         ),
         "Base64NonCanonical": .init(
             bugType: .malleability,
             description:
-                "The unused low bits of the last base64 symbol are not zero: a second spelling of the same bytes, refused by a strict decoder; the deployed bouncer decodes it, which passes too."
+                "The unused low bits of the last base64 symbol are not zero: a second spelling of the same bytes. The deployed bouncer decodes it (deployed: stored); a strict decoder refuses it (hardened, proposal: BAD_REQUEST)."
         ),
         "UpstreamTextDrift": .init(
             bugType: .defined,
             description:
-                "Two stored versions of upstream of the same feature level give this refusal different texts; either passes."
-        ),
+                "Two stored versions of upstream of the same feature level give this refusal different texts; either passes.",
+            upstream: .several),
         "ExactMessage": .init(
             bugType: .defined,
             description: "The error message is the deployed Zulip server's exact text and is compared."),

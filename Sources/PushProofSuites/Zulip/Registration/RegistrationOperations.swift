@@ -50,8 +50,9 @@ enum RegistrationOperations {
     // MARK: registration.bouncer
 
     /// Builds the bouncer a vector describes: its key ring (entries marked `retired` are added,
-    /// then retired), its iOS app ids and its clock. The hardened profile reads the deployed
-    /// wire format with the strict bouncer.
+    /// then retired), its iOS app ids and its clock. The deployed profile's bouncer is the
+    /// deployed-compatible one; the hardened profile reads the deployed wire format with the strict
+    /// bouncer.
     static func makeBouncer(_ request: OperationRequest, strictness: BouncerStrictness) throws -> PushBouncer {
         let config = try request.reader.object("bouncer")
         var ring = BouncerKeyRing()
@@ -95,45 +96,7 @@ enum RegistrationOperations {
         ])
     }
 
-    /// The deployed profile accepts what the deployed bouncer answers (its leniencies are
-    /// `acceptable` there, never `invalid`): the deployed-compatible model's answer, for any input.
-    @Sendable static func bouncerAlternatives(_ request: OperationRequest) -> [OperationOutcome] {
-        guard request.profile == .deployed else { return [] }
-        return [OperationOutcome { .output(try bouncer(request, strictness: .deployedCompatible)) }]
-    }
-
     // MARK: registration.serverParameters
-
-    /// What FL 468 answers where the reference refuses a `token_id` whose value does not fit in
-    /// 64 bits: upstream has no length check and fails storing the value in its 64-bit column
-    /// (zerver/lib/devices.py:26-32, models/devices.py:20-23), HTTP 500 with Zulip's generic
-    /// text. The deployed vectors allow it (registration_server 31, 427), and so does
-    /// differential fuzzing, for any input.
-    static let storageFailure = OperationOutcome.error(code: "SERVER_ERROR", message: "Internal server error")
-
-    @Sendable static func serverParametersAlternatives(_ request: OperationRequest) -> [OperationOutcome] {
-        guard request.profile == .deployed,
-            case .error(_, let message) = OperationOutcome(answering: { .output(try serverParameters(request)) }),
-            message == ServerMessages.invalidTokenId
-        else { return [] }
-        return [storageFailure]
-    }
-
-    /// The deployed trace with every such refusal answered as upstream answers it: the same
-    /// state (a failed request changes nothing), Zulip's text for HTTP 500.
-    @Sendable static func serverLifecycleAlternatives(_ request: OperationRequest) -> [OperationOutcome] {
-        guard request.profile == .deployed,
-            case .output(let answer) = OperationOutcome(answering: { .output(try serverLifecycle(request)) }),
-            let states = answer["states"]?.arrayValue,
-            case .error(_, let upstreamText?) = storageFailure
-        else { return [] }
-        let rejected = JSONValue.string(ServerMessages.invalidTokenId)
-        let upstream = states.map { state in
-            state["action"] == "rejected" && state["message"] == rejected
-                ? state.setting("message", to: .string(upstreamText)) : state
-        }
-        return upstream == states ? [] : [.output(answer.setting("states", to: .array(upstream)))]
-    }
 
     @Sendable static func serverParameters(_ request: OperationRequest) throws -> JSONValue {
         let input = request.reader

@@ -56,10 +56,11 @@ extension RegistrationServerVectors {
         func tokenId(_ bytes: [UInt8], _ what: String) -> ParameterCase {
             let fits = TokenId(signedBigEndian: bytes) != nil
             return ParameterCase(
-                comment: "token_id " + what, flags: ["TokenIdLength"] + (fits ? [] : ["ReferenceMessage"]),
+                comment: "token_id " + what + (fits ? "" : ": the server fails storing it, HTTP 500"),
+                flags: ["TokenIdLength"] + (fits ? [] : ["StorageFailure", "ExactMessage"]),
                 params: device + replacing(token, "token_id", Base64.encode(bytes)),
-                message: fits ? nil : ServerMessages.invalidTokenId, source: "\(devices):26-32; \(deviceColumns)",
-                alsoAccepted: fits ? [] : [["error": "SERVER_ERROR"]])
+                message: fits ? nil : ServerError.storageFailure.message,
+                source: "\(devices):26-32; \(deviceColumns)" + (fits ? "" : "; \(internalError)"))
         }
         let notInteger = ServerMessages.notAnInteger("device_id")
         let keyIdNotInteger = ServerMessages.notAnInteger("push_key_id")
@@ -446,21 +447,23 @@ extension RegistrationServerVectors {
                     ["register": register.setting("device_id", to: " 7 ").setting("token_kind", to: "gcm")],
                 ], finalStatus: "pending", source: "\(self.view):306-333; \(strictInteger)"),
             LifecycleCase(
-                comment: "a registration whose token_id is past 64 bits, on an active device: refused, the "
-                    + "device stays active. Upstream fails storing it (HTTP 500, \"Internal server error\", which "
-                    + "passes); PushProof recommends BAD_REQUEST's \"Invalid `token_id`\"",
-                flags: ["Lifecycle", "TokenIdLength", "ReferenceMessage"],
+                comment: "a registration whose token_id is past 64 bits, on an active device: upstream fails "
+                    + "storing it (HTTP 500, \"Internal server error\"), the device stays active (PushProof "
+                    + "recommends BAD_REQUEST's \"Invalid `token_id`\": hardened tcId 903)",
+                flags: ["Lifecycle", "TokenIdLength", "StorageFailure", "ExactMessage"],
                 steps: [step, ok, with("token_id", Base64.encode([0, 0x80] + [UInt8](repeating: 0, count: 7)))],
-                finalStatus: "active",
-                source:
-                    "\(devices):26-32; \(deviceColumns); zerver/middleware.py JsonErrorHandler, index id 638134974 (HTTP 500's text)",
-                alternativeMessage: (ServerMessages.invalidTokenId, "Internal server error")),
+                finalStatus: "active", source: "\(devices):26-32; \(deviceColumns); \(internalError)"),
         ]
     }
 
-    /// Hardened: refusals the server retries have no count limit either.
+    /// Hardened: refusals the server retries have no count limit either (tcId 902); a token_id past
+    /// 64 bits is the client's fault (903).
     static func hardenedLifecycleClassCases() -> [LifecycleCase] {
-        let register = lifecycleCases(profile: .deployed)[0].steps[0]
+        let deployed = lifecycleCases(profile: .deployed)
+        let register = deployed[0].steps[0]
+        guard let past64 = deployed.firstIndex(where: { $0.flags.contains("StorageFailure") }) else {
+            fatalError("registration_server: the deployed trace of a token_id past 64 bits is missing")
+        }
         let refused: JSONValue = [
             "bouncerAnswer": ["answer": "refused", "code": "MISSING_REMOTE_REALM"],
             "for": ["deviceId": .integer(deviceId)],
@@ -471,7 +474,14 @@ extension RegistrationServerVectors {
                 comment: "MISSING_REMOTE_REALM five times, then registered: retried without a count limit. Why: as "
                     + "tcId 901; the server's admins may take hours to register the realm again",
                 flags: ["Lifecycle", "RetriedRefusal", "RetryLimit"],
-                steps: [register] + Array(repeating: refused, count: 5) + [ok], finalStatus: "active")
+                steps: [register] + Array(repeating: refused, count: 5) + [ok], finalStatus: "active"),
+            LifecycleCase(
+                comment: "a registration whose token_id is past 64 bits, on an active device, is refused with "
+                    + "BAD_REQUEST's \"Invalid `token_id`\"; the device stays active. Why: the input is the "
+                    + "client's fault and is answered as one (400), not as the server's own failure (500); a token "
+                    + "id is 8 bytes of SHA-256 (deployed tcId \(401 + past64))",
+                flags: ["Lifecycle", "TokenIdLength", "ReferenceMessage"], steps: deployed[past64].steps,
+                finalStatus: "active"),
         ]
     }
 }

@@ -23,18 +23,19 @@ public struct RegistrationSuite: ConformanceSuite {
             SuiteOperation(.registrationSeal, schema: RegistrationSchemas.seal, output: RegistrationOperations.seal),
             SuiteOperation(
                 .registrationBouncer, schema: RegistrationSchemas.bouncer, profiles: [.deployed, .hardened, .proposal],
-                alternatives: RegistrationOperations.bouncerAlternatives, wireError: RegistrationWireErrors.bouncer,
-                output: { try RegistrationOperations.bouncer($0, strictness: .strict) }),
+                wireError: RegistrationWireErrors.bouncer,
+                output: {
+                    // The deployed profile answers as the deployed bouncer; hardened and proposal strictly.
+                    try RegistrationOperations.bouncer(
+                        $0, strictness: $0.profile == .deployed ? .deployedCompatible : .strict)
+                }),
             SuiteOperation(
                 .registrationServerParameters, schema: RegistrationSchemas.serverParameters,
                 profiles: [.deployed, .hardened, .proposal],
-                alternatives: RegistrationOperations.serverParametersAlternatives,
                 wireError: RegistrationWireErrors.serverParameters, output: RegistrationOperations.serverParameters),
             SuiteOperation(
                 .registrationServerLifecycle, schema: RegistrationSchemas.serverLifecycle,
-                profiles: [.deployed, .hardened, .proposal],
-                alternatives: RegistrationOperations.serverLifecycleAlternatives,
-                output: RegistrationOperations.serverLifecycle),
+                profiles: [.deployed, .hardened, .proposal], output: RegistrationOperations.serverLifecycle),
         ]
     }
 
