@@ -14,12 +14,12 @@ enum ConvosPushOperations {
 
     @Sendable static func route(_ request: OperationRequest) throws -> JSONValue {
         let input = request.reader
-        var identities: [String: ResolvedIdentity] = [:]
+        var identities: [(clientId: String, identity: ResolvedIdentity)] = []
         var conversations: [String: Set<[UInt8]>] = [:]
         for entry in try input.array("identities") {
             let e = InputReader(entry)
             let inboxId = try e.string("inboxId")
-            identities[try e.string("clientId")] = ResolvedIdentity(inboxId: inboxId)
+            identities.append((try e.string("clientId"), ResolvedIdentity(inboxId: inboxId)))
             for id in try e.optionalStringArray("groupIds") {
                 guard let bytes = Hex.decode(id), !bytes.isEmpty else {
                     throw InputError("identities[].groupIds: non-empty hex strings")
@@ -27,7 +27,7 @@ enum ConvosPushOperations {
                 conversations[inboxId, default: []].insert(bytes)
             }
         }
-        let resolver = InMemoryClientIdResolver(identities)
+        let resolver = InMemoryClientIdResolver(pairs: identities)
         let groups = { (identity: ResolvedIdentity) in conversations[identity.inboxId] ?? [] }
         switch try request.profile.as(Rules.self) {
         case .deployed:
