@@ -104,7 +104,11 @@ public struct JSONParser {
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key") }
             let keyOffset = index
             let key = try parseString()
-            if !seen.insert(key).inserted, options.duplicateKeys == .reject {
+            // Keys are the same when their scalars are (RFC 8259 §8.3); a Swift String also equals
+            // its canonical equivalents (`K` and U+212A KELVIN SIGN), which are other keys.
+            if !seen.insert(key).inserted, options.duplicateKeys == .reject,
+                members.contains(where: { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) })
+            {
                 throw Error(offset: keyOffset, reason: "duplicate key in object")
             }
             skipWhitespace()
