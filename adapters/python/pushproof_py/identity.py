@@ -559,9 +559,7 @@ class InboxStore:
             # InboxWriter.swift:38 compares the two clientIds as Swift Strings, by canonical
             # equivalence (the row lookups and the UNIQUE constraint compare the bytes): another
             # spelling of the stored clientId returns the row unchanged.
-            if unicodedata.normalize("NFD", existing) == unicodedata.normalize("NFD", client_id):
-                return {"result": "unchanged"}
-            if existing != client_id:
+            if unicodedata.normalize("NFD", existing) != unicodedata.normalize("NFD", client_id):
                 return {"error": "CLIENT_ID_MISMATCH", "inboxId": inbox_id,
                         "existingClientId": existing, "newClientId": client_id}
             return {"result": "unchanged"}
