@@ -51,7 +51,7 @@ extension IdentityStoreVectors {
                 ["ExactText", "CanonicalEquivalence"], "\(table); \(writer)",
                 [
                     save(nfcInbox, clientA), save(nfdInbox, clientB), byInbox(nfdInbox), byInbox(nfcInbox),
-                    save(nfdInbox, clientA), delete(nfcInbox), byInbox(nfdInbox), byClient(clientA),
+                    save(nfdInbox, clientC), delete(nfcInbox), byInbox(nfdInbox), byClient(clientA),
                     byInbox(nfcInbox), delete(nfcInbox),
                 ]),
             trace(
