@@ -35,6 +35,10 @@ extension IdentityStore {
         _ identity: ConversationIdentity, clientIdOfInbox: String?, clientIdTaken: Bool
     ) throws(IdentityError) -> SaveOutcome? {
         if let existing = clientIdOfInbox {
+            // The app's InboxWriter compares the stored clientId with the one saved as Swift
+            // Strings (xmtplabs/convos-ios@f47421a9:ConvosCore/Sources/ConvosCore/Storage/Writers/
+            // InboxWriter.swift:35-51), by canonical equivalence: a spelling of the same text
+            // returns the stored row unchanged.
             guard existing == identity.clientId.value else {
                 throw .clientIdMismatch(
                     inboxId: identity.inboxId, existingClientId: existing, newClientId: identity.clientId.value)

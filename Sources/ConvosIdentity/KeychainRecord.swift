@@ -201,18 +201,28 @@ public enum KeychainRecord {
             self.prefix = prefix
         }
 
-        func onlyMembers(_ names: Set<String>) throws(DecodingError) {
-            guard (value.members ?? []).allSatisfy({ names.contains($0.key) }) else { throw .unexpectedField }
+        /// Member names compare scalar by scalar (RFC 8259 §8.3), not as Swift Strings, which take
+        /// `database\u{212A}ey` (KELVIN SIGN) for `databaseKey`.
+        private static func same(_ a: String, _ b: String) -> Bool { a.unicodeScalars.elementsEqual(b.unicodeScalars) }
+
+        private func member(_ name: String) -> JSONValue? {
+            value.members?.first { Self.same($0.key, name) }?.value
+        }
+
+        func onlyMembers(_ names: [String]) throws(DecodingError) {
+            guard (value.members ?? []).allSatisfy({ m in names.contains { Self.same($0, m.key) } }) else {
+                throw .unexpectedField
+            }
         }
 
         func string(_ name: String) throws(DecodingError) -> String {
-            guard let v = value[name] else { throw .missingField(prefix + name) }
+            guard let v = member(name) else { throw .missingField(prefix + name) }
             guard let s = v.stringValue else { throw .wrongType(prefix + name) }
             return s
         }
 
         func keys() throws(DecodingError) -> Fields {
-            guard let keys = value["keys"] else { throw .missingField("keys") }
+            guard let keys = member("keys") else { throw .missingField("keys") }
             guard keys.members != nil else { throw .wrongType("keys") }
             return Fields(value: keys, prefix: "keys.")
         }

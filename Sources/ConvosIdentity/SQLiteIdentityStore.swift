@@ -92,9 +92,10 @@ public final class SQLiteIdentityStore: IdentityStore, @unchecked Sendable {
                 try db.cachedStatement(
                     sql: "SELECT inboxId, clientId FROM keychainIdentity WHERE inboxId = ? OR clientId = ?"
                 ).runDirect(.text(identity.inboxId), .text(identity.clientId.value)) { row in
+                    // Byte for byte, as the WHERE clause compared them (SQLite's BINARY collation).
                     let (inbox, client) = (row.text(0), row.text(1))
-                    if inbox == identity.inboxId { clientIdOfInbox = client }
-                    if client == identity.clientId.value { clientIdTaken = true }
+                    if inbox.utf8.elementsEqual(identity.inboxId.utf8) { clientIdOfInbox = client }
+                    if client.utf8.elementsEqual(identity.clientId.value.utf8) { clientIdTaken = true }
                 }
                 if let outcome = try Self.check(
                     identity, clientIdOfInbox: clientIdOfInbox, clientIdTaken: clientIdTaken)

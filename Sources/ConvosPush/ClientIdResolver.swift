@@ -12,10 +12,21 @@ public protocol ClientIdResolver: Sendable {
     func identity(forClientId clientId: String) -> ResolvedIdentity?
 }
 
+/// Keyed by the clientId's UTF-8 bytes: the app's inbox table compares TEXT with SQLite's BINARY
+/// collation (xmtplabs/convos-ios@f47421a9:ConvosCore/Sources/ConvosCore/Storage/Repositories/
+/// InboxesRepository.swift:31-38), where a `String` key would take canonically equivalent texts
+/// (`é` and `e` + U+0301, U+212A KELVIN SIGN and `K`) for one clientId.
 public struct InMemoryClientIdResolver: ClientIdResolver {
-    public var identities: [String: ResolvedIdentity]
-    public init(_ identities: [String: ResolvedIdentity] = [:]) { self.identities = identities }
-    public func identity(forClientId clientId: String) -> ResolvedIdentity? { identities[clientId] }
+    private var identities: [[UInt8]: ResolvedIdentity] = [:]
+
+    public init(_ identities: [String: ResolvedIdentity] = [:]) { self.init(pairs: identities.map { ($0, $1) }) }
+
+    /// The clientIds in order; a clientId named twice (byte for byte) keeps its later identity.
+    public init(pairs: [(clientId: String, identity: ResolvedIdentity)]) {
+        for (clientId, identity) in pairs { identities[Array(clientId.utf8)] = identity }
+    }
+
+    public func identity(forClientId clientId: String) -> ResolvedIdentity? { identities[Array(clientId.utf8)] }
 }
 
 /// Where a push goes.

@@ -105,13 +105,18 @@ public struct JSONParser {
             let keyOffset = index
             let key = try parseString()
             if options.duplicateKeys == .reject {
-                // Most objects have a few members: a scan costs less than hashing every key.
+                // Keys are the same when their scalars are (RFC 8259 §8.3); a Swift String also
+                // equals its canonical equivalents (`K` and U+212A KELVIN SIGN), which are other
+                // keys. Most objects have a few members: a scan costs less than hashing every key.
+                let sameScalars = { (member: JSONValue.Member) in
+                    member.key.unicodeScalars.elementsEqual(key.unicodeScalars)
+                }
                 let repeated: Bool
                 if members.count < 16 {
-                    repeated = members.contains { $0.key == key }
+                    repeated = members.contains(where: sameScalars)
                 } else {
                     if seen.isEmpty { seen = Set(members.map(\.key)) }
-                    repeated = !seen.insert(key).inserted
+                    repeated = !seen.insert(key).inserted && members.contains(where: sameScalars)
                 }
                 if repeated { throw Error(offset: keyOffset, reason: "duplicate key in object") }
             }

@@ -69,7 +69,9 @@ public struct EpochKeyStore: Sendable {
     public init(policy: EpochKeyPolicy) { self.policy = policy }
 
     /// `MLSStorageHelpers.normalizeDID` (MLSStorageHelpers.swift:32-34): white space trimmed
-    /// from both ends, then lower-cased.
+    /// from both ends, then lower-cased. Foundation's `whitespacesAndNewlines` is Unicode
+    /// White_Space and U+200B ZERO WIDTH SPACE (swiftlang/swift-foundation@767ff1c2:
+    /// Sources/FoundationEssentials/String/BuiltInUnicodeScalarSet.swift:440-446).
     public static func normalizeDID(_ did: String) -> String {
         // Printable ASCII without white space or capitals is its own normal form.
         var plain = true
@@ -89,9 +91,10 @@ public struct EpochKeyStore: Sendable {
             return String(
                 decoding: bytes[start...end].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
         }
+        let trimmed = { (s: Unicode.Scalar) in s.properties.isWhitespace || s.value == 0x200B }
         var scalars = Substring(did).unicodeScalars[...]
-        while let first = scalars.first, first.properties.isWhitespace { scalars = scalars.dropFirst() }
-        while let last = scalars.last, last.properties.isWhitespace { scalars = scalars.dropLast() }
+        while let first = scalars.first, trimmed(first) { scalars = scalars.dropFirst() }
+        while let last = scalars.last, trimmed(last) { scalars = scalars.dropLast() }
         return String(String.UnicodeScalarView(scalars)).lowercased()
     }
 

@@ -46,7 +46,9 @@ public enum LegacyKeyPackageValidation {
         guard let text = String(validating: leaf.credentialContent, as: UTF8.self) else {
             throw .wrongBasicCredential("the credential identity is not UTF-8")
         }
-        guard text == upload.expectedIdentity else {
+        // Rust's String == (db.rs:876) compares the bytes; Swift's would take a canonically
+        // equivalent spelling (a decomposed é, U+212A KELVIN SIGN) for the owner's DID.
+        guard let expected = upload.expectedIdentity, text.utf8.elementsEqual(expected.utf8) else {
             throw .wrongBasicCredential("the credential identity must be the bare user DID")
         }
         return ValidatedKeyPackage(

@@ -98,9 +98,12 @@ def op_keychain_item(inp):
 
 def normalize_did(did):
     """MLSStorageHelpers.normalizeDID (SH:32-34): trimmed of white space and new lines, lower-cased.
-    Foundation's whitespacesAndNewlines is Unicode White_Space; Python's str.strip() also drops
-    the information separators U+001C-U+001F, which are not White_Space."""
-    ws = "\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+    Foundation's whitespacesAndNewlines is U+0009-U+000D, U+0020, U+0085, U+00A0, U+1680,
+    U+2000-U+200B, U+2028, U+2029, U+202F, U+205F and U+3000 (swiftlang/swift-foundation@767ff1c2:
+    Sources/FoundationEssentials/String/BuiltInUnicodeScalarSet.swift:440-446): Unicode White_Space
+    and U+200B ZERO WIDTH SPACE. Python's str.strip() also drops the information separators
+    U+001C-U+001F, which are in neither, and keeps U+200B."""
+    ws = "\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u200b\u2028\u2029\u202f\u205f\u3000"
     return did.strip(ws).lower()
 
 

@@ -11,6 +11,7 @@ Ported from the upstream code, never from PushProof's Swift. Citations name the 
 """
 import hashlib
 import re
+import unicodedata
 
 import coincurve
 from Crypto.Hash import keccak
@@ -267,7 +268,10 @@ class InboxStore:
         Auth/Keychain/KeychainIdentityStore.swift:371-381). A refusal writes nothing."""
         if inbox_id in self.rows:
             existing = self.rows[inbox_id]
-            if existing != client_id:
+            # InboxWriter.swift:38 compares the two clientIds as Swift Strings, by canonical
+            # equivalence (the row lookups and the UNIQUE constraint compare the bytes): another
+            # spelling of the stored clientId returns the row unchanged.
+            if unicodedata.normalize("NFD", existing) != unicodedata.normalize("NFD", client_id):
                 return {"error": "CLIENT_ID_MISMATCH", "inboxId": inbox_id,
                         "existingClientId": existing, "newClientId": client_id}
             return {"result": "unchanged"}

@@ -61,6 +61,16 @@ enum CatbirdEpochKeysNotes {
         "DidNormalisation": .init(
             bugType: .edgeCase,
             description: "Rows hold the user's DID trimmed and lower-cased (MLSStorageHelpers.normalizeDID)."),
+        "DidWhiteSpace": .init(
+            bugType: .edgeCase,
+            description:
+                "normalizeDID trims Foundation's whitespacesAndNewlines: U+0009-U+000D, U+0020, U+0085, U+00A0, U+1680, U+2000-U+200B, U+2028, U+2029, U+202F, U+205F and U+3000, at both ends. Characters other trims hold and it does not (U+001C-U+001F for Python's str.strip, U+180E, U+FEFF) stay, and make another account."
+        ),
+        "HighestCutoff": .init(
+            bugType: .edgeCase,
+            description:
+                "strict: after several deletion points for one account and conversation (delete-before, keep-last, the keychain's deletePrivateKeys), the highest stands, whichever came last; an epoch deleted one by one stays deleted beside the others."
+        ),
         "UnnormalisedDid": .init(
             bugType: .knownBug,
             description:

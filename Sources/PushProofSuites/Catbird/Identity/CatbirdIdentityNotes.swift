@@ -10,6 +10,11 @@ enum CatbirdIdentityNotes {
             description:
                 "A `#` that a neighbouring mark joins into one grapheme cluster (U+0601 before it, U+0301 after it) is still the separator: the server splits on Unicode scalars (Rust's split_once), not on characters as Swift's String sees them."
         ),
+        "DidAsGiven": .init(
+            bugType: .edgeCase,
+            description:
+                "Legacy: the credential identity is the owner's DID text as given, compared by the server as text: a `#` and what follows it, other DID URL delimiters and white space are kept, nothing is cut or trimmed."
+        ),
         "KnownAnswer": .init(bugType: .basic, description: "A published value (RFC 8032's first test key)."),
         "DesignNoGrammar": .init(
             bugType: .leniency,

@@ -381,6 +381,11 @@ enum CatbirdIdentityVectors {
                     type: "SignedAtTest", operation: .catbirdSignedAt,
                     description: "signedAt against the server's clock: the cases of mls-ds's own identity tests.",
                     ids: .block(741...760), cases: upstreamTestCases(for: .catbirdSignedAt)),
+                .init(
+                    type: "CredentialIdentityTest", operation: .catbirdCredentialIdentity, profile: .legacy,
+                    description:
+                        "The legacy server's credential identity, by class: the owner's DID text as given, whatever `#`, delimiter or white space it holds.",
+                    ids: .block(2000...2099), cases: CredentialIdentityCases.legacyText()),
             ])
     }
 }

@@ -66,6 +66,11 @@ enum CatbirdKeyPackageNotes {
         "LifetimeSpan": .init(
             bugType: .edgeCase,
             description: "The clean server allows a lifetime of at most 2,595,600 s (30 days and an hour)."),
+        "CanonicalEquivalence": .init(
+            bugType: .edgeCase,
+            description:
+                "The credential's identity and the expected one in canonically equivalent spellings (é precomposed and decomposed, U+212A KELVIN SIGN and K, U+2126 OHM SIGN and Ω, U+212B ANGSTROM SIGN, Å and A + U+030A): both servers compare bytes, so another spelling is another identity."
+        ),
         "WrongIdentity": .init(
             bugType: .authBypass, description: "A credential naming someone (or some device) else."),
         "ForeignKey": .init(

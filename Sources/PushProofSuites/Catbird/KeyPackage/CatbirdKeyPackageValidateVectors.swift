@@ -45,6 +45,16 @@ enum CatbirdKeyPackageValidateVectors {
                     description:
                         "The clean protocol: the cases of mls-ds's own wire tests (server/tests/chat_protocol_wire.rs), each sourced to its test.",
                     ids: .block(701...800), cases: upstreamTestCases()),
+                .init(
+                    type: "KeyPackageValidationTest", operation: .catbirdKeyPackageValidate, profile: .legacy,
+                    description:
+                        "The legacy server: the credential's identity and the bare DID in canonically equivalent spellings, compared byte for byte.",
+                    ids: .block(2000...2099), cases: legacySpellingCases()),
+                .init(
+                    type: "KeyPackageValidationTest", operation: .catbirdKeyPackageValidate,
+                    description:
+                        "The clean protocol: the credential's identity and `did#deviceId` in canonically equivalent spellings, compared byte for byte.",
+                    ids: .block(2100...2199), cases: deployedSpellingCases()),
             ])
     }
 

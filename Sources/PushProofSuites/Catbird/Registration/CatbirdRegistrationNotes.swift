@@ -173,6 +173,11 @@ enum CatbirdRegistrationNotes {
             bugType: .edgeCase,
             description:
                 "Control characters, U+FEFF and U+200B removed, 100 Unicode scalars kept, blank names refused (400)."),
+        "NameCutAfterFilter": .init(
+            bugType: .edgeCase,
+            description:
+                "The name is filtered before it is cut, and judged blank after: removed characters never count toward the 100 scalars, kept invisible ones (U+200C, U+00AD, U+180E) do, and a name whose first 100 kept scalars are white space is refused."
+        ),
         "Clock": .init(
             bugType: .edgeCase,
             description:

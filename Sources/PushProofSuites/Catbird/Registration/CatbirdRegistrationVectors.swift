@@ -46,6 +46,11 @@ enum CatbirdRegistrationVectors {
                     type: "InventoryTraceTest", operation: .catbirdInventoryTrace, profile: .deployed,
                     description: "The clean server: the cases of mls-ds's own KeyPackage repository tests.",
                     ids: .block(451...500), cases: upstreamTestCases()),
+                .init(
+                    type: "DeviceRegistrationTest", operation: .catbirdRegisterDevice, profile: .legacy,
+                    description:
+                        "registerDevice as mls-ds@5278d0ce answers it: the device name at the 100-scalar cut, and blank names.",
+                    ids: .block(2000...2099), cases: DeviceRegistrationCases.nameCutCases()),
             ])
     }
 }

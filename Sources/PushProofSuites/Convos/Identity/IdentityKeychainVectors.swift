@@ -217,6 +217,7 @@ enum IdentityKeychainVectors: IdentityFixtures {
                 source: privateKeyCheck),
         ]
         let classes = KeychainDecodeClassCases.cases(firstDeployedId: 701)
+        let names = KeychainMemberNameCases.cases()
         return VectorFileDeclaration(
             suite: "identity_keychain", protocolName: "convos-client-id", notes: IdentityNotes.catalogue,
             header: [
@@ -252,6 +253,16 @@ enum IdentityKeychainVectors: IdentityFixtures {
                     description:
                         "Decoding as the per-conversation-era app: the records of Convos iOS's own KeychainIdentityStoreTests.",
                     ids: .block(1001...1100), cases: try upstreamTestCases()),
+                .init(
+                    type: "KeychainDecodeTest", operation: .identityKeychainDecode,
+                    description:
+                        "Decoding as the app: member names spelled otherwise, canonically equivalent (the same member to its JSONDecoder) or not (hardened tcIds 2100 on, in the same order).",
+                    ids: .block(2000...2099), cases: names.deployed),
+                .init(
+                    type: "KeychainDecodeTest", operation: .identityKeychainDecode, profile: .hardened,
+                    description:
+                        "PushProof's strict reading of the same member names, compared scalar by scalar (deployed tcIds 2000 on, in the same order).",
+                    ids: .block(2100...2199), cases: names.hardened),
             ])
     }
 }

@@ -95,6 +95,16 @@ enum IdentityNotes {
             description:
                 "Deployed: swift-foundation's JSONDecoder keeps a repeated member's first value. The hardened reading refuses repeated members (StrictJSON)."
         ),
+        "MemberName": .init(
+            bugType: .edgeCase,
+            description:
+                "A member name spelled otherwise: the app's JSONDecoder looks members up by Swift String, so a canonically equivalent spelling (U+212A KELVIN SIGN for K) is the same member, and a lookalike that is not (a compatibility form, another script, a combining mark, another case) is another member. The hardened reading compares names scalar by scalar (StrictJSON)."
+        ),
+        "CanonicalEquivalence": .init(
+            bugType: .edgeCase,
+            description:
+                "Texts that are canonically equivalent but not the same scalars (é precomposed and decomposed, U+212A KELVIN SIGN and K, U+2126 OHM SIGN and Ω, U+212B ANGSTROM SIGN, Å and A + U+030A): Swift's String == takes them for one text, a byte comparison (SQLite's BINARY collation) for two. Each test says which comparison upstream makes."
+        ),
         "LazyValue": .init(
             bugType: .leniency,
             description:
@@ -179,7 +189,7 @@ enum IdentityNotes {
         "ExactText": .init(
             bugType: .edgeCase,
             description:
-                "Ids are compared as exact text (SQLite's default BINARY collation, a Swift dictionary's String keys): an inbox id or clientId that differs only in case is another id, and the empty string is an id like any other."
+                "Ids are compared as exact text (SQLite's default BINARY collation): an inbox id or clientId that differs only in case, or only in its canonically equivalent spelling, is another id, and the empty string is an id like any other."
         ),
         "ManyRows": .init(
             bugType: .edgeCase,

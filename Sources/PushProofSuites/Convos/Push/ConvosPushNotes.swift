@@ -51,6 +51,21 @@ enum ConvosPushNotes {
             description:
                 "The clientId is looked up exactly as delivered (the inbox table's `=`, BINARY collation): whitespace or a zero width space around it makes another clientId. Only the blank check trims."
         ),
+        "TopicCut": .init(
+            bugType: .edgeCase,
+            description:
+                "The group id is the g- piece without its first two characters, cut as a string (dropFirst(2)): an id that begins with g or - keeps them, and is then no hex. A strip of the characters g and - as a set reads another id."
+        ),
+        "FirstGroupPiece": .init(
+            bugType: .edgeCase,
+            description:
+                "Among several pieces beginning g-, the first decides (first(where:)), whether or not it names a group the identity holds; later pieces are never read."
+        ),
+        "CanonicalEquivalence": .init(
+            bugType: .edgeCase,
+            description:
+                "Texts that are canonically equivalent but not the same bytes (é precomposed and decomposed, U+212A KELVIN SIGN and K, U+2126 OHM SIGN and Ω, U+212B ANGSTROM SIGN, Å and A + U+030A): the inbox table compares bytes, so each spelling is another clientId."
+        ),
         "DuplicatedIdentity": .init(
             bugType: .edgeCase,
             description:

@@ -301,6 +301,15 @@ enum ConvosPushVectors {
                     description:
                         "PushProof's stricter reading: typed fields, XMTP's topic grammar, the payload validated before the clientId is resolved. Each test says why.",
                     ids: .block(501...700), cases: hardened + hardenedClassCases()),
+                .init(
+                    type: "ConvosPushRouteTest", operation: .convosPushRoute,
+                    description:
+                        "What Convos iOS does, class by class: the g- piece's id cut as a string, the first g- piece among several, clientIds compared byte for byte.",
+                    ids: .block(2000...2099), cases: strengthDeployedCases()),
+                .init(
+                    type: "ConvosPushRouteTest", operation: .convosPushRoute, profile: .hardened,
+                    description: "PushProof's stricter reading: clientIds compared byte for byte.",
+                    ids: .block(2100...2199), cases: strengthHardenedCases()),
             ])
     }
 }

@@ -168,6 +168,11 @@ enum EnvelopeClientVectors {
                     description:
                         "Client (zulip-flutter@e989e4f): the cases of the app's own tests (notifications_test.dart, display_test.dart, push_key_test.dart), each sourced to its test.",
                     ids: .block(701...800), cases: try upstreamTestCases()),
+                .init(
+                    type: "EnvelopeReceiveTest", operation: .envelopeReceive,
+                    description:
+                        "Client (zulip-flutter@e989e4f): key rotation with keys acknowledged in turn, each key asked at the deadline where the deciding acknowledgement shows.",
+                    ids: .block(2000...2099), cases: deployedAcknowledgementOrder()),
             ])
     }
 }

@@ -38,6 +38,11 @@ enum EnvelopeNotes {
             description:
                 "Three or four keys: a key is superseded by the acknowledgement or the 15-day age of any newer key, not only the next one (zulip-flutter marks every key created before the acknowledged key), so the deciding key may be two or three keys away."
         ),
+        "AcknowledgedLast": .init(
+            bugType: .edgeCase,
+            description:
+                "Keys acknowledged in turn: each run supersedes the keys older than the key acknowledged last (zulip-flutter's ackedPushKeyId is the current acknowledgement), so a later acknowledgement supersedes the key acknowledged before it; an earlier acknowledgement never decides a later run."
+        ),
         "SameSecondKeys": .init(
             bugType: .edgeCase,
             description:
