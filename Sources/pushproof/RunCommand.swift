@@ -118,12 +118,18 @@ struct Run: ParsableCommand {
         // With --fail-fast and named files, each file is read only when its turn comes; otherwise
         // all of them first (expected failures and profiles are checked against every file).
         let oneByOne = failFast && !named.isEmpty && expectedFailures == nil && profile.isEmpty
+        // Without checks that need every file first (expected failures, profiles, required
+        // operations), the files are parsed in the background in run order and each runs as soon
+        // as it is ready: the implementation is at work while the rest are parsed.
+        let streamed =
+            !oneByOne && expectedFailures == nil && profile.isEmpty && require.isEmpty && jobs == 1
+        let stream = streamed ? source.vectorFileStream(only: named.isEmpty ? nil : named) : nil
         // The adapter starts (and says hello) while the vectors are read.
         let reports = ReportFile(junit: junit, json: json, digest: "sha256:\(source.digest)", command: impl)
         let starting = Background { try self.start(reports: reports) }
         let files: [VectorFile]
         do {
-            files = oneByOne ? [] : try source.vectorFiles()
+            files = oneByOne || streamed ? [] : try source.vectorFiles()
         } catch {
             starting.discard()
             throw error
@@ -152,6 +158,8 @@ struct Run: ParsableCommand {
         var report: RunReport
         if oneByOne {
             report = try runner.runUntilFirstFailure(named, from: source, selection: selection)
+        } else if let stream {
+            report = try runner.run(stream, selection: selection, stopAtFirstFailure: failFast)
         } else {
             // Files named run in the order named.
             let order = Dictionary(named.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })

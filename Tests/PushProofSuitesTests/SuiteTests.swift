@@ -351,6 +351,27 @@ struct Breaking: ConformanceImplementation {
         #expect(breaking.outcomes.filter(\.failsRun).count == 1 && breaking.outcomes.last?.failsRun == true)
     }
 
+    /// A run over files parsed in the background as it goes gives the report of a run over the
+    /// files parsed first: the same tests in the same order with the same answers; a file that does
+    /// not parse ends it with that file's name.
+    @Test func aStreamedRunIsTheRunOfTheParsedFiles() throws {
+        let source = try VectorSource.load(vectorsDirectory, origin: .named)
+        let runner = ConformanceRunner(implementation: reference, meanings: Suites.catalogue.meanings)
+        let selection = TestSelection(tests: ["registration_client:1", "envelope_server:3", "convos_push:2"])
+        let whole = try runner.run(source.vectorFiles(), selection: selection)
+        let streamed = try runner.run(source.vectorFileStream(), selection: selection)
+        #expect(streamed.outcomes.map(\.name) == whole.outcomes.map(\.name))
+        #expect(streamed.outcomes.map(\.status) == whole.outcomes.map(\.status))
+        #expect(streamed.outcomes.map(\.actual) == whole.outcomes.map(\.actual))
+        #expect(streamed.outcomes.count == 3)
+        let named = try runner.run(
+            source.vectorFileStream(only: ["registration_client", "envelope_server"]), selection: selection)
+        #expect(named.suites == ["registration_client", "envelope_server"])
+        #expect(throws: RunnerError.self) {
+            try runner.run(source.vectorFileStream(only: ["registration_client", "no_such"]))
+        }
+    }
+
     /// Each mutant's own files are its suite's, and put first; a reordering keeps every file.
     @Test func aMutantsOwnFilesComeFirst() throws {
         let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)

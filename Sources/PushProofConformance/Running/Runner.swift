@@ -218,18 +218,36 @@ public struct ConformanceRunner: Sendable {
     public func runUntilFirstFailure(
         _ names: [String], from source: VectorSource, selection: TestSelection = TestSelection()
     ) throws -> RunReport {
+        try run(
+            count: names.count, file: { try source.vectorFiles(only: [names[$0]])[0] }, selection: selection,
+            stopAtFirstFailure: true)
+    }
+
+    /// Runs the stream's files in its order, each as soon as it is parsed: the implementation
+    /// answers the first file's tests while the later files are parsed. The report is the one
+    /// `run(_:selection:)` gives for the same files; a file that does not parse ends the run.
+    public func run(
+        _ stream: VectorFileStream, selection: TestSelection = TestSelection(), stopAtFirstFailure: Bool = false
+    ) throws -> RunReport {
+        try run(
+            count: stream.names.count, file: stream.file(at:), selection: selection,
+            stopAtFirstFailure: stopAtFirstFailure)
+    }
+
+    /// One file at a time, in order (no expected failures: they are checked against every file).
+    private func run(
+        count: Int, file: (Int) throws -> VectorFile, selection: TestSelection, stopAtFirstFailure: Bool
+    ) throws -> RunReport {
         var outcomes: [TestOutcome] = []
-        for name in names {
+        for index in 0..<count {
             let part: RunReport
             do {
-                part = try run(
-                    source.vectorFiles(only: [name]), selection: selection,
-                    stopAtFirstFailure: true)
+                part = try run([file(index)], selection: selection, stopAtFirstFailure: stopAtFirstFailure)
             } catch RunnerError.nothingSelected {
                 continue
             }
             outcomes += part.outcomes
-            if part.failed { break }
+            if stopAtFirstFailure && part.failed { break }
         }
         guard !outcomes.isEmpty else { throw RunnerError.nothingSelected }
         return RunReport(implementation: implementation.name, outcomes: outcomes, expectedFailures: nil)

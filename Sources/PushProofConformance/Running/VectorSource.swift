@@ -152,6 +152,13 @@ public struct VectorSource: Sendable {
         return try parsed.results.map { try $0.get() }
     }
 
+    /// The vector files named (all of them, sorted by name, when `only` is nil), parsed in that
+    /// order on every core in the background: a run takes each as soon as it is ready, and the
+    /// implementation answers the first file's tests while the later ones are parsed.
+    public func vectorFileStream(only: [String]? = nil) -> VectorFileStream {
+        VectorFileStream(names: only ?? vectorFileNames, bytes: vectorFileBytes)
+    }
+
     /// A vector file: `<name>_test.json` at the top of the folder.
     private static func isVectorFile(_ path: String) -> Bool { !path.contains("/") && path.hasSuffix("_test.json") }
 
@@ -202,6 +209,46 @@ public struct VectorSource: Sendable {
     private static func isDirectory(_ url: URL) -> Bool {
         var directory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &directory) && directory.boolValue
+    }
+}
+
+/// Vector files parsed in the background, in the order named; `file(at:)` waits for one.
+public final class VectorFileStream: @unchecked Sendable {
+    public let names: [String]
+    private let ready = NSCondition()
+    private var slots: [Result<VectorFile, Error>?]
+
+    init(names: [String], bytes: [String: [UInt8]]) {
+        self.names = names
+        slots = Array(repeating: nil, count: names.count)
+        let count = names.count
+        Thread { [self] in
+            // Iterations are handed out in index order: the first files are ready first.
+            DispatchQueue.concurrentPerform(iterations: count) { index in
+                let name = names[index]
+                let result = Result<VectorFile, Error> {
+                    guard let fileBytes = bytes[name] else {
+                        throw RunnerError.unreadable("\(name)_test.json", "no such vector file")
+                    }
+                    do { return try VectorFile(bytes: fileBytes) } catch {
+                        throw RunnerError.unreadable("\(name)_test.json", "\(error)")
+                    }
+                }
+                ready.lock()
+                slots[index] = result
+                ready.broadcast()
+                ready.unlock()
+            }
+        }.start()
+    }
+
+    /// The file at `index` of `names`, once parsed.
+    public func file(at index: Int) throws -> VectorFile {
+        ready.lock()
+        while slots[index] == nil { ready.wait() }
+        let result = slots[index]!
+        ready.unlock()
+        return try result.get()
     }
 }
 
