@@ -25,6 +25,8 @@ import glob
 import importlib.util
 import json
 import os
+import re
+import signal
 import subprocess
 import sys
 
@@ -76,14 +78,120 @@ def ask(adapter, requests):
     return [answers.get(n, failure) for n in range(1, len(requests) + 1)]
 
 
+def witness_worker():
+    """`--witness-worker`: answers each patched witness in this one process, reading
+    [{"id", "file", "text", "operation", "input"}] on stdin and writing {id: answer} on stdout.
+    For each bug the package's modules are loaded afresh, the patched module from its text and the
+    others from the checkout, and the witness is asked through the adapter kit's own `answer` with
+    the JSON round trip of the pipe: what `ask` would get from a patched copy, without starting
+    Python and importing the third-party libraries once a bug."""
+    import importlib.abc
+    import importlib.machinery
+    sys.path.insert(0, os.path.dirname(ADAPTER))
+    spec = importlib.util.spec_from_file_location("blind_adapter", ADAPTER)
+    adapter_module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(adapter_module)
+    from pushproof.adapter import loads
+
+    class PatchedModule(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+        def __init__(self, name, text):
+            self.name, self.text = f"pushproof_py.{name[:-3]}", text
+            self.path = os.path.join(mutation.PACKAGE, name)
+
+        def find_spec(self, fullname, path=None, target=None):
+            if fullname != self.name:
+                return None
+            return importlib.machinery.ModuleSpec(fullname, self, origin=self.path)
+
+        def exec_module(self, module):
+            module.__file__ = self.path
+            exec(compile(self.text, self.path, "exec"), module.__dict__)
+
+    # Which modules import which (`from .name import`, at the top or inside a function): a patched
+    # module is loaded again with every module that imports it, directly or not; the others stay.
+    sources = mutation.modules()
+    importers = {name: set() for name in sources}
+    for name, text in sources.items():
+        for imported in re.findall(r"from \.(\w+) import|from \. import (\w+)", text):
+            module = next(part for part in imported if part) + ".py"
+            if module in importers:
+                importers[module].add(name)
+
+    def affected(name):
+        seen, todo = set(), [name]
+        while todo:
+            current = todo.pop()
+            if current not in seen:
+                seen.add(current)
+                todo += importers.get(current, ())
+        return {f"pushproof_py.{module[:-3]}" for module in seen}
+
+    def out_of_time(signum, frame):
+        raise TimeoutError("the witness took too long")
+
+    signal.signal(signal.SIGALRM, out_of_time)
+    answers, loaded = {}, set()
+    for bug in json.load(sys.stdin):
+        patched = affected(bug["file"])
+        for name in patched | loaded:
+            sys.modules.pop(name, None)
+        loaded = patched
+        finder = PatchedModule(bug["file"], bug["text"])
+        sys.meta_path.insert(0, finder)
+        signal.alarm(10)
+        try:
+            adapter = adapter_module.build_adapter()
+            request = {"type": "request", "id": 1, "operation": bug["operation"], "input": bug["input"]}
+            reply = adapter.answer(loads(json.dumps(request)))
+            reply = json.loads(json.dumps(reply, ensure_ascii=True))
+            answers[bug["id"]] = reply.get("output", reply.get("error", {"unimplemented": True}))
+        except BaseException as error:  # the patched module does not load: ask() decides it
+            answers[bug["id"]] = None
+            print(f"blind-bugs: {bug['id']}: {type(error).__name__}", file=sys.stderr)
+        finally:
+            signal.alarm(0)
+            sys.meta_path.remove(finder)
+    json.dump(answers, sys.stdout)
+
+
+def patched_answers(bugs, sources, jobs, timeout):
+    """The patched implementation's answer to each bug's witness ({id: answer}), asked in a few
+    worker processes (`witness_worker`); a bug the workers could not answer (its patch does not
+    apply, its module does not load, a worker failed) is left out, for `ask` to answer alone."""
+    work = []
+    for bug in bugs:
+        try:
+            text = patched_sources(sources, bug)[bug["file"]]
+        except ValueError:
+            continue
+        work.append({"id": bug["id"], "file": bug["file"], "text": text, "operation": bug["operation"],
+                     "input": bug["witness"]["input"]})
+    chunks = [work[n::jobs] for n in range(jobs)]
+
+    def run(chunk):
+        try:
+            reply = subprocess.run([sys.executable, os.path.abspath(__file__), "--witness-worker"],
+                                   input=json.dumps(chunk), capture_output=True, text=True,
+                                   timeout=timeout + len(chunk))
+            return json.loads(reply.stdout) if reply.returncode == 0 else {}
+        except (subprocess.TimeoutExpired, ValueError):
+            return {}
+
+    answers = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for part in pool.map(run, chunks):
+            answers.update({key: value for key, value in part.items() if value is not None})
+    return answers
+
+
 def same_json(a, b):
     """JSON equality that tells types apart: Python's own == takes `true` for 1 and 1.0 for 1."""
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
-def judge(binary, sources, suites, bug, unpatched, timeout):
+def judge(binary, sources, suites, bug, unpatched, timeout, patched=None):
     """('caught' | 'missed' | 'stale', why). `unpatched`: the unpatched implementation's answer to
-    the bug's witness."""
+    the bug's witness; `patched`, when known (`patched_answers`), the patched one's."""
     try:
         replaced = patched_sources(sources, bug)
     except ValueError as error:
@@ -91,7 +199,8 @@ def judge(binary, sources, suites, bug, unpatched, timeout):
 
     def witness_differs(adapter):
         """Whether the witness is still answered otherwise with the patch than without."""
-        return not same_json(unpatched, ask(adapter, [(bug["operation"], bug["witness"]["input"])])[0])
+        answer = patched if patched is not None else ask(adapter, [(bug["operation"], bug["witness"]["input"])])[0]
+        return not same_json(unpatched, answer)
 
     # The bug's operation's files first, then its module's: the run stops at the first failure.
     order = mutation.likeliest_first(mutation.likeliest_first(suites, mutation.module_operations(bug["file"])),
@@ -113,7 +222,11 @@ def main():
                         help="a floor for one batch, beside --min-caught (repeatable), e.g. 2:80")
     parser.add_argument("--report", default=None, help="write the misses and the scores here (Markdown)")
     parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--witness-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.witness_worker:
+        witness_worker()
+        return
 
     floors = {}
     for text in args.floor:
@@ -134,9 +247,11 @@ def main():
     every = [bug for batch in batches for bug in batch["bugs"]]
     unpatched = dict(zip((b["id"] for b in every),
                          ask(ADAPTER, [(b["operation"], b["witness"]["input"]) for b in every])))
+    patched = patched_answers(every, sources, max(1, min(args.jobs, 2)), args.timeout)
     results = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futures = {pool.submit(judge, binary, sources, suites, bug, unpatched[bug["id"]], args.timeout): bug["id"]
+        futures = {pool.submit(judge, binary, sources, suites, bug, unpatched[bug["id"]], args.timeout,
+                               patched.get(bug["id"])): bug["id"]
                    for bug in every}
         for future in concurrent.futures.as_completed(futures):
             results[futures[future]] = future.result()
