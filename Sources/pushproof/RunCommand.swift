@@ -109,10 +109,22 @@ struct Run: ParsableCommand {
         for path in [junit, json].compactMap({ $0 }) where !ReportFile.canWrite(path) {
             throw RunFailure.usage("cannot write the report \(path) (no such folder, or not writable)")
         }
-        let source = try location.resolve()
+        // The adapter starts (and says hello) while the vectors are read, hashed and parsed.
+        let starting = Background { try self.start() }
+        func refuse(_ line: String) -> RunFailure {
+            starting.discard()
+            return RunFailure.usage(line)
+        }
+        let source: VectorSource
+        do {
+            source = try location.resolve()
+        } catch {
+            starting.discard()
+            throw error
+        }
         let known = source.vectorFileNames
         for name in file where !known.contains(name) {
-            throw RunFailure.usage("unknown vector file \(name); known: \(known.joined(separator: ", "))")
+            throw refuse("unknown vector file \(name); known: \(known.joined(separator: ", "))")
         }
         let named = file.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         // With --fail-fast and named files, each file is read only when its turn comes; otherwise
@@ -124,19 +136,13 @@ struct Run: ParsableCommand {
         let streamed =
             !oneByOne && expectedFailures == nil && profile.isEmpty && require.isEmpty && jobs == 1
         let stream = streamed ? source.vectorFileStream(only: named.isEmpty ? nil : named) : nil
-        // The adapter starts (and says hello) while the vectors are read.
         let reports = ReportFile(junit: junit, json: json, digest: "sha256:\(source.digest)", command: impl)
-        let starting = Background { try self.start(reports: reports) }
         let files: [VectorFile]
         do {
             files = oneByOne || streamed ? [] : try source.vectorFiles()
         } catch {
             starting.discard()
             throw error
-        }
-        func refuse(_ line: String) -> RunFailure {
-            starting.discard()
-            return RunFailure.usage(line)
         }
         let profiles = Set(files.flatMap { $0.groups.map(\.profile.rawValue) })
         for name in profile where !profiles.contains(name) {
@@ -148,7 +154,14 @@ struct Run: ParsableCommand {
         }
         // The first line says which vectors run (a CI log then records exactly what was run).
         print("PushProof \(PushProofVersion.string): \(source.summary)")
-        let (implementation, others, log) = try starting.value()
+        let (implementation, others, log): (any ConformanceImplementation, [any ConformanceImplementation], AdapterLog?)
+        do {
+            (implementation, others, log) = try starting.value()
+        } catch let unusable as AdapterUnusable {
+            reports.writeAborted(unusable.reason, implementation: impl ?? "")
+            FileHandle.standardError.write(Data("pushproof: \(unusable.reason) (its stderr: \(unusable.log))\n".utf8))
+            throw ExitCode(RunFailure.adapterUnusable)
+        }
         defer {
             for worker in [implementation] + others { (worker as? ExternalImplementation)?.shutdown() }
         }
@@ -178,9 +191,14 @@ struct Run: ParsableCommand {
         if !shortfall.isEmpty { throw ExitCode(RunFailure.tooLittleTested) }
     }
 
-    /// The implementation and, with --jobs, its further processes; an adapter that cannot be used
-    /// ends the run with exit status 3, its reports saying why.
-    func start(reports: ReportFile) throws -> (
+    /// An adapter that could not be used: the run ends with exit status 3, its reports saying why.
+    struct AdapterUnusable: Error {
+        var reason: String
+        var log: String
+    }
+
+    /// The implementation and, with --jobs, its further processes.
+    func start() throws -> (
         any ConformanceImplementation, [any ConformanceImplementation], AdapterLog?
     ) {
         guard let impl else { return (Suites.catalogue.reference, [], nil) }
@@ -198,10 +216,7 @@ struct Run: ParsableCommand {
             let workers = try logs.map { try ExternalImplementation(commandLine: impl, timeout: timeout, log: $0) }
             return (workers[0], Array(workers.dropFirst()), logs[0])
         } catch {
-            let reason = "cannot use the adapter: \(error)"
-            reports.writeAborted(reason, implementation: impl)
-            FileHandle.standardError.write(Data("pushproof: \(reason) (its stderr: \(logs[0].path))\n".utf8))
-            throw ExitCode(RunFailure.adapterUnusable)
+            throw AdapterUnusable(reason: "cannot use the adapter: \(error)", log: logs[0].path)
         }
     }
 

@@ -278,14 +278,22 @@ private struct Adapter {
         guard process.isRunning else { return }
         kill(-process.processIdentifier, SIGKILL)
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        waitForExit()
     }
 
     /// The adapter exited or closed its stdout: whatever is left of its group goes too, and the
     /// report carries its status and last stderr.
     func died() -> AdapterFailure {
         kill(-process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        waitForExit()
         return .crashed(status: process.terminationStatus, stderr: stderr.text(settle: 1))
+    }
+
+    /// Waits for the exit Foundation's monitor has seen. `waitUntilExit` runs the run loop in
+    /// steps of 50 ms, a step too many for every run that ends; a killed process is reaped within
+    /// a few milliseconds, and after a second the run loop's own wait takes over.
+    private func waitForExit() {
+        for _ in 0..<1000 where process.isRunning { usleep(1000) }
+        if process.isRunning { process.waitUntilExit() }
     }
 }
