@@ -139,6 +139,21 @@ public enum ConversationMetadataCodec {
         return nil
     }
 
+    /// Whether a framed value's body is raw DEFLATE, ending at the end of the value and inflating to
+    /// exactly its declared size: what the app writes (`COMPRESSION_ZLIB`, :151-189) and the one form
+    /// every version of its reader takes. Its reader skipped a zlib header only from convos-ios
+    /// c687b8d7 (July 2026, "accept zlib-wrapped compressed appData from CLI/herald"); the readers
+    /// before it (f47421a9, :191-236) inflate raw DEFLATE alone and read a zlib stream as empty
+    /// metadata (the fixture's comment in EdgeCaseTests.swift:64-82: "without the zlib fallback it
+    /// decodes to empty metadata").
+    public static func holdsRawDeflate(_ stored: [UInt8]) -> Bool {
+        guard stored.first == compressionMarker, stored.count >= 6 else { return false }
+        let declared = Int(stored[1..<5].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        guard declared > 0, let out = try? Zlib.inflate(Array(stored[5...]), format: .raw, limit: declared + 1)
+        else { return false }
+        return out.count == declared
+    }
+
     /// A zlib stream starts with CMF 0x?8 (deflate, window <= 32K) and CMF*256+FLG divisible by 31.
     private static func isZlibHeader(_ b: [UInt8]) -> Bool {
         b.count >= 2 && b[0] & 0x0F == 8 && b[0] >> 4 <= 7 && (UInt16(b[0]) << 8 | UInt16(b[1])) % 31 == 0

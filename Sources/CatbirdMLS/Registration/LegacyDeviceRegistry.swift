@@ -147,14 +147,16 @@ public struct LegacyDeviceRegistry: Sendable {
         let index: Int
         let path: Path
         var invalidated: Int?
-        if let uuid = r.deviceUUID, let i = devices.firstIndex(where: { $0.user == user && $0.deviceUUID == uuid }) {
+        if let uuid = r.deviceUUID,
+            let i = devices.firstIndex(where: { same($0.user, user) && same($0.deviceUUID, uuid) })
+        {
             // Old KeyPackages go first, with no transaction (RD:171-181), then the user's
             // pending Welcomes (RD:183-200); then the row update can fail on
             // UNIQUE(user_did, signature_public_key) (GF:575), answered 500.
             dropKeyPackages(of: devices[i].index)
             invalidated = invalidateWelcomes(of: user)
             if devices.contains(where: {
-                $0.user == user && $0.index != devices[i].index && $0.signatureKey == r.signatureKey
+                same($0.user, user) && $0.index != devices[i].index && $0.signatureKey == r.signatureKey
             }) {
                 throw .signatureKeyTaken
             }
@@ -163,7 +165,7 @@ public struct LegacyDeviceRegistry: Sendable {
             devices[i].registeredAt = sequence
             (index, path) = (devices[i].index, .deviceUUID)
         } else if restoresBySignatureKey,
-            let i = devices.firstIndex(where: { $0.user == user && $0.signatureKey == r.signatureKey })
+            let i = devices.firstIndex(where: { same($0.user, user) && $0.signatureKey == r.signatureKey })
         {
             dropKeyPackages(of: devices[i].index)
             invalidated = invalidateWelcomes(of: user)  // RD:263-279
@@ -172,7 +174,7 @@ public struct LegacyDeviceRegistry: Sendable {
             devices[i].registeredAt = sequence
             (index, path) = (devices[i].index, .signatureKey)
         } else {
-            let count = devices.filter { $0.user == user }.count
+            let count = devices.filter { same($0.user, user) }.count
             guard count < Self.maximumDevices else { throw .tooManyDevices(count) }
             let next = (devices.map(\.index).max() ?? 0) + 1
             devices.append(
@@ -228,7 +230,7 @@ public struct LegacyDeviceRegistry: Sendable {
     private mutating func invalidateWelcomes(of user: String) -> Int {
         guard invalidatesWelcomes else { return 0 }
         var count = 0
-        for i in welcomes.indices where welcomes[i].user == user && !welcomes[i].consumed {
+        for i in welcomes.indices where same(welcomes[i].user, user) && !welcomes[i].consumed {
             welcomes[i].consumed = true
             count += 1
         }
@@ -240,14 +242,22 @@ public struct LegacyDeviceRegistry: Sendable {
     private mutating func updateToken(authDid: String, name: String, deviceUUID: String?, token: String)
         throws(DeviceRegistrationError) -> Outcome
     {
-        let mine = devices.indices.filter { devices[$0].user == authDid }
+        let mine = devices.indices.filter { same(devices[$0].user, authDid) }
         let found =
-            deviceUUID.map { uuid in mine.first { devices[$0].deviceUUID == uuid } }
+            deviceUUID.map { uuid in mine.first { same(devices[$0].deviceUUID, uuid) } }
             ?? mine.max { devices[$0].registeredAt < devices[$1].registeredAt }
         guard let i = found else { throw .deviceNotFound }
         devices[i].pushToken = token
         if !name.isEmpty { devices[i].name = name }
         return Outcome(deviceIndex: devices[i].index, path: .tokenUpdate, stored: 0, skipped: [])
+    }
+
+    /// PostgreSQL's `=` on TEXT under a deterministic collation (mls-ds's columns use the
+    /// default): equal only when the bytes are, so canonically equivalent spellings of a DID or a
+    /// device UUID (é precomposed and decomposed, U+212A and K) are different rows, where Swift's
+    /// `String ==` would take them for one.
+    private func same(_ stored: String?, _ given: String) -> Bool {
+        stored.map { $0.utf8.elementsEqual(given.utf8) } ?? false
     }
 
     private mutating func dropKeyPackages(of device: Int) {

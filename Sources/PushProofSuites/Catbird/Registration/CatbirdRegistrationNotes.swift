@@ -184,6 +184,11 @@ enum CatbirdRegistrationNotes {
                 "A KeyPackage's declared expiry must be after now; the clock and an expiry hold every value up to 2^63 - 1 seconds."
         ),
         "PushToken": .init(bugType: .basic, description: "A push token sent with the registration is stored."),
+        "CanonicalEquivalence": .init(
+            bugType: .edgeCase,
+            description:
+                "DIDs or device UUIDs in canonically (or compatibly) equivalent spellings (é precomposed and decomposed, U+212A KELVIN SIGN and K, U+2126 OHM SIGN and Ω, U+212B ANGSTROM SIGN, Å and A + U+030A, the ligature ﬁ and fi, fullwidth letters): the server compares them in SQL on TEXT under PostgreSQL's deterministic default collation, byte for byte, so another spelling is another user or device, where Swift's String == or a normalising comparison would take them for one."
+        ),
         "UpdateToken": .init(
             bugType: .legacy,
             description:

@@ -51,6 +51,11 @@ enum CatbirdRegistrationVectors {
                     description:
                         "registerDevice as mls-ds@5278d0ce answers it: the device name at the 100-scalar cut, and blank names.",
                     ids: .block(2000...2099), cases: DeviceRegistrationCases.nameCutCases()),
+                .init(
+                    type: "DeviceRegistrationTest", operation: .catbirdRegisterDevice, profile: .legacy,
+                    description:
+                        "registerDevice as mls-ds@5278d0ce answers it: DIDs and device UUIDs in canonically (or compatibly) equivalent spellings, compared byte for byte in SQL.",
+                    ids: .block(3000...3099), cases: DeviceRegistrationCases.spellingCases()),
             ])
     }
 }

@@ -199,6 +199,16 @@ enum ExplodeCodecVectors {
                     description:
                         "PushProof's advice for the sender: RFC 3339's years 0000 to 9999 on the proleptic Gregorian calendar, DATE_OUT_OF_RANGE outside them. Each test says why.",
                     ids: .block(801...900), cases: hardenedEncodeCases()),
+                .init(
+                    type: "ExplodeDecodeTest", operation: .explodeDecode,
+                    description:
+                        "EncodedContent bytes -> expiresAt as the app reads it: the leap-year rule in every century year from 1600 to 2400, fractions of a second dropped (floored, never rounded), and the fraction's nine-digit limit.",
+                    ids: .block(3000...3099), cases: try deployedCalendarClassCases()),
+                .init(
+                    type: "ExplodeDecodeTest", operation: .explodeDecode, profile: .hardened,
+                    description:
+                        "PushProof's advice on the same dates: the leap-year rule in every century year from 1600 to 2400, fractions floored, at most nine fraction digits. Each test says why.",
+                    ids: .block(3100...3199), cases: hardenedCalendarClassCases()),
             ])
     }
 }

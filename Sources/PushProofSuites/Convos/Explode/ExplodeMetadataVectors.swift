@@ -78,7 +78,7 @@ enum ExplodeMetadataVectors {
             suite: "explode_metadata", protocolName: "convos-explode-settings", notes: ExplodeNotes.catalogue,
             header: [
                 "ConversationCustomMetadata (Protos/convos/conversation_custom_metadata.proto) in the group's appData: the secondary copy of expiresAt (expiresAtUnix, whole seconds).",
-                "explode.metadataEncode is judged by meaning: Apple's COMPRESSION_ZLIB encoder is documented as equivalent to zlib's raw DEFLATE at level 5, not as byte-identical, so `expected.output` is {compressed, framed, protobufHex}: the answer's `compressed`, whether its appData starts with the 0x1F marker, and the protobuf bytes it holds as the hardened reading decodes them (canonical base64url without padding, a framed body that inflates exactly to its declared size); the reference's own bytes (zlib level 5) are the test's `intermediate`.",
+                "explode.metadataEncode is judged by meaning: Apple's COMPRESSION_ZLIB encoder is documented as equivalent to zlib's raw DEFLATE at level 5, not as byte-identical, so `expected.output` is {compressed, framed, protobufHex}: the answer's `compressed`, whether its appData starts with the 0x1F marker, and the protobuf bytes it holds as the hardened reading decodes them (canonical base64url without padding, a framed body of raw DEFLATE, as the app writes it and as its readers before convos-ios c687b8d7 take it alone, that inflates exactly to its declared size); the reference's own bytes (zlib level 5) are the test's `intermediate`.",
                 "explode.metadataDecode: `deployed` is the app's reading (AppDataSerialization.swift), `hardened` PushProof's stricter one; each hardened test says why, and its `deployedAnswer` is the app's.",
             ],
             groups: [
@@ -106,6 +106,16 @@ enum ExplodeMetadataVectors {
                     description:
                         "appData -> metadata, PushProof's stricter reading: the cases of Convos iOS's own tests.",
                     ids: .block(551...600), cases: try upstreamHardenedTestCases()),
+                .init(
+                    type: "MetadataDecodeTest", operation: .explodeMetadataDecode,
+                    description:
+                        "appData -> metadata as the app reads it: byte pairs before raw DEFLATE that fail its zlib-header test by a little, each way the test might be written, and every window size with the test passed.",
+                    ids: .block(3000...3099), cases: try headerClassDecodeCases()),
+                .init(
+                    type: "MetadataEncodeTest", operation: .explodeMetadataEncode,
+                    description:
+                        "Metadata -> appData: compressed values of several shapes, whose framed body must be raw DEFLATE as the app writes it.",
+                    ids: .block(3100...3199), cases: headerClassEncodeCases()),
             ])
     }
 }

@@ -200,7 +200,7 @@ enum ExplodeNotes {
         "AppDataZlibHeader": .init(
             bugType: .legacy,
             description:
-                "appData compressed with a zlib header: the app skips the header after raw inflating fails (its own fixture test)."
+                "appData compressed with a zlib header: the app skips the header after raw inflating fails (its own fixture test), and only when its first byte's low nibble is 8 and CMF*256+FLG is a multiple of 31 (no CINFO or FDICT test, no trailer read). Encoding, the framed body is raw DEFLATE, as the app writes it: the app's readers before convos-ios c687b8d7 take nothing else."
         ),
         "AppDataLimit": .init(
             bugType: .edgeCase, description: "The encoded appData is capped at 8 KB (8,192 characters)."),

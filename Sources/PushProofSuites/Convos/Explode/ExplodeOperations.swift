@@ -106,6 +106,9 @@ enum ExplodeOperations {
     /// bytes are free. The meaning is the `compressed` flag, whether the value is framed (starts with
     /// the marker), and the protobuf bytes it holds as PushProof's hardened reading decodes them
     /// (canonical base64url without padding; a framed body that inflates exactly to its declared size).
+    /// A framed body must be raw DEFLATE, as the app writes it: the app's readers before convos-ios
+    /// c687b8d7 take nothing else, and read a zlib stream as empty metadata
+    /// (`ConversationMetadataCodec.holdsRawDeflate`).
     @Sendable static func appDataMeaning(_ input: JSONValue, _ output: JSONValue) -> JSONValue {
         guard let text = output["appData"]?.stringValue, case .bool(let compressed)? = output["compressed"] else {
             return ["appData": "not a string appData and a boolean compressed"]
@@ -114,6 +117,13 @@ enum ExplodeOperations {
             let protobuf = try? ConversationMetadataCodec.protobufBytes(text, reading: .hardened)
         else {
             return ["appData": "not base64url without padding, or a framed body that does not inflate to its size"]
+        }
+        if stored.first == ConversationMetadataCodec.compressionMarker,
+            !ConversationMetadataCodec.holdsRawDeflate(stored)
+        {
+            return [
+                "appData": "a framed body that is not raw DEFLATE (a zlib or gzip stream, or one with bytes after it)"
+            ]
         }
         return [
             "compressed": .bool(compressed),

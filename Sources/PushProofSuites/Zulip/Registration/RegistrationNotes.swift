@@ -26,6 +26,11 @@ enum RegistrationNotes {
             description:
                 "Deployed: a token_id whose value is past 64 bits reaches the database unchecked and fails there, an unhandled exception: HTTP 500 with Zulip's generic text (SERVER_ERROR, \"Internal server error\"), the device's state unchanged. That is the deployed answer; PushProof's hardened server refuses the input as the client's fault (BAD_REQUEST, \"Invalid `token_id`\")."
         ),
+        "RefusedState": .init(
+            bugType: .edgeCase,
+            description:
+                "A request is refused, or its save fails, and a later step asks what it left: upstream sets a request's fields on the Device object and saves them in one UPDATE after every check, so the push key, its id, the token kind, the pending token, the error code and the queue are as they were before it. An implementation that stores one field before a later check fails (the key before the token id, the error cleared before the save) answers the next request otherwise."
+        ),
         "PartialGroupRefused": .init(
             bugType: .modifiedParameter,
             description:

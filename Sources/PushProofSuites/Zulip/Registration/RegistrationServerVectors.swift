@@ -504,6 +504,14 @@ enum RegistrationServerVectors {
                         "Deployed profile: Zulip's own tests that follow a device through several requests and "
                         + "bouncer answers (zerver/tests/test_push_registration.py), each sourced to its test.",
                     ids: .block(1101...1200), cases: lifecycle(upstreamLifecycleCases(), profile: .deployed)),
+                .init(
+                    type: "ServerLifecycleTest", operation: .registrationServerLifecycle,
+                    description:
+                        "Deployed profile: the state a refused request leaves behind. Upstream saves a request's "
+                        + "fields in one UPDATE after every check, so a refusal, or a save that fails (HTTP 500), "
+                        + "stores nothing and queues nothing; each trace then asks for every field it might have "
+                        + "left (key, key id, token kind, error code, pending token, queue).",
+                    ids: .block(3000...3099), cases: lifecycle(refusedStateCases(), profile: .deployed)),
             ])
     }
 }
