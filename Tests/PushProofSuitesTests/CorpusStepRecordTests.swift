@@ -34,17 +34,16 @@ import Testing
     }
 
     static func receiverStep(_ step: ExplosionReceiverHarness.Step) -> String {
-        let inbox = CorpusStepDescriptions.inboxNames[Int(step.selector) % 3]
-        let arg = Int8(bitPattern: step.argument)
-        switch step.event {
-        case .message: return "message \(inbox) \(CorpusStepDescriptions.recordKinds[Int(step.argument) % 7])"
-        case .explodeMessage:
-            let sender = ExplosionReceiver.Sender.allCases[Int(step.selector >> 4) % 5]
-            return "explode \(inbox) \(sender) self=\(step.argument & 1) \(arg)"
-        case .metadata: return "metadata \(inbox) \(arg)"
-        case .advanceClock: return "clock \(arg)"
-        case .resync: return "resync \(inbox)"
-        case .trigger: return "trigger \(ExplosionTrigger.allCases[Int(step.selector) % 3])"
+        func inbox(_ n: Int) -> String { CorpusStepDescriptions.inboxNames[n] }
+        switch step {
+        case .message(let i, let record):
+            return "message \(inbox(i)) \(ExplosionReceiverHarness.Step.recordKinds[record].rawValue)"
+        case .explodeMessage(let i, let sender, let minutes):
+            return "explode \(inbox(i)) \(sender) self=\(step.fromSelf ? 1 : 0) \(minutes)"
+        case .metadata(let i, let minutes): return "metadata \(inbox(i)) \(minutes)"
+        case .advanceClock(let halfMinutes): return "clock \(halfMinutes)"
+        case .resync(let i): return "resync \(inbox(i))"
+        case .trigger(let trigger): return "trigger \(trigger)"
         }
     }
 
