@@ -180,7 +180,8 @@ let package = Package(
             dependencies: [
                 "PushProofSuites", "PushProofConformance", "PushProofJSON", "CatbirdMLS",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]),
+            ],
+            exclude: ["Resources"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["PushProofSuites", "PushProofConformance"]),
     ]
 )

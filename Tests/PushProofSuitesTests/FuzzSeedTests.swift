@@ -35,22 +35,22 @@ import Testing
     }
 
     @Test func receiverTracesRoundTrip() throws {
+        typealias Step = ExplosionReceiverHarness.Step
         var checked = 0
         for (_, test) in Self.files.tests(of: "explode_receiver") {
             let events = try #require(test.input["events"]?.arrayValue)
-            let steps = ExplosionReceiverHarness.Step.steps(of: events)
+            let steps = Step.steps(of: events)
             #expect(steps.count == events.count, "explode_receiver tcId \(test.tcId): an event without a step")
-            #expect(ExplosionReceiverHarness.Step.decode(steps.flatMap(\.bytes)) == Array(steps.prefix(200)))
+            #expect(Step.decode(Step.encode(steps)) == Array(steps.prefix(200)))
             for (step, event) in zip(steps, events) {
-                let name = event["event"]?.stringValue
-                #expect(name == "\(step.event)", "explode_receiver tcId \(test.tcId)")
-                if step.event == .explodeMessage {
-                    let sender = ExplosionReceiver.Sender.allCases[Int(step.selector >> 4)]
+                #expect(event["event"]?.stringValue == Self.caseName(step), "explode_receiver tcId \(test.tcId)")
+                if case .explodeMessage(let inbox, let sender, _) = step {
+                    #expect(inbox == 0, "explode_receiver tcId \(test.tcId): not on the first inbox")
                     #expect(event["sender"].map { $0.stringValue == sender.rawValue } ?? (sender == .creator))
-                    #expect((step.argument & 1 == 1) == (event["fromSelf"]?.boolValue == true))
+                    #expect(step.fromSelf == (event["fromSelf"]?.boolValue == true))
                 }
-                if step.event == .trigger {
-                    #expect(event["trigger"]?.stringValue == ExplosionTrigger.allCases[Int(step.selector) % 3].rawValue)
+                if case .trigger(let trigger) = step {
+                    #expect(event["trigger"]?.stringValue == trigger.rawValue)
                 }
             }
             checked += 1
@@ -58,27 +58,26 @@ import Testing
         #expect(checked >= 20)
     }
 
-    /// Each call byte decodes to the `EpochKeyStep` case its name says, and a vector trace decodes
+    /// Each opcode decodes to the `EpochKeyStep` case its kind names, and a vector trace decodes
     /// to its calls in order.
     @Test func epochKeyTracesRoundTrip() throws {
-        for (index, name) in EpochKeyStoreHarness.calls.enumerated() {
-            let step = try #require(EpochKeyStoreHarness.decode([UInt8(index), 0, 0]).first)
-            #expect(Self.caseName(step) == name)
+        let layout = EpochKeyFuzzStep.layout
+        for kind in layout.opcodes {
+            let step = try #require(EpochKeyStoreHarness.decode([layout.opcode(of: kind), 0, 0]).first)
+            #expect(Self.caseName(step) == kind.rawValue)
         }
         var checked = 0
         for (_, test) in Self.files.tests(of: "catbird_epoch_keys") {
             guard let trace = test.input["steps"]?.arrayValue else { continue }
-            let bytes = EpochKeyStoreHarness.bytes(of: trace, userDid: test.input["userDid"]?.stringValue ?? "")
-            let calls = trace.compactMap { $0["op"]?.stringValue }.filter(EpochKeyStoreHarness.calls.contains)
-            let decoded = EpochKeyStoreHarness.decode(bytes).map(Self.caseName)
+            let steps = EpochKeyFuzzStep.steps(of: trace, userDid: test.input["userDid"]?.stringValue ?? "")
+            let bytes = EpochKeyFuzzStep.encode(steps)
+            #expect(EpochKeyFuzzStep.decode(bytes) == Array(steps.prefix(layout.maximumSteps)))
+            let calls = trace.filter { EpochKeyFuzzStep.Kind(rawValue: $0["op"]?.stringValue ?? "") != nil }
+            let decoded = EpochKeyStoreHarness.decode(bytes)
             #expect(
-                decoded == Array(calls.prefix(EpochKeyStoreHarness.maximumSteps)), "catbird_epoch_keys \(test.tcId)")
-            for (step, json) in zip(
-                EpochKeyStoreHarness.decode(bytes),
-                trace.filter {
-                    EpochKeyStoreHarness.calls.contains($0["op"]?.stringValue ?? "")
-                })
-            {
+                decoded.map(Self.caseName) == calls.prefix(layout.maximumSteps).compactMap { $0["op"]?.stringValue },
+                "catbird_epoch_keys \(test.tcId)")
+            for (step, json) in zip(decoded, calls) {
                 if case .saveEpochSecret(_, _, let epoch, _) = step, let want = json["epoch"]?.int64Value,
                     (0...250).contains(want)
                 {

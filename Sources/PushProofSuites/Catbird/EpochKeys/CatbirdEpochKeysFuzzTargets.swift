@@ -4,8 +4,8 @@ import PushProofConformance
 import PushProofCrypto
 import PushProofJSON
 
-/// FuzzEpochKeyStore: bytes decoded as a sequence of storage calls (three bytes a step: the
-/// call, who and where, the epoch or count), run on a deployed, a strict and a design-document
+/// FuzzEpochKeyStore: bytes decoded as a sequence of storage calls (``EpochKeyFuzzStep``: three
+/// bytes a step, the call, who and where, the epoch or count), run on a deployed, a strict and a design-document
 /// store at once, checking after every step what the strict store promises (RFC 9420 §9.2) and
 /// what every store promises: a refused or thrown step changes nothing, and no input traps. The
 /// durable epoch-key tables (``SQLiteEpochKeyStore``, deployed and strict, in memory) take the
@@ -22,103 +22,8 @@ enum EpochKeyStoreHarness {
     }
     static let serial = NSLock()
 
-    static let conversations = ["3b9f0c7e51a24d68", "a1d2e3f4a5b6c7d8", "team", "team-1"]
-    static let users = [
-        "did:plc:ewvi7nxzyoun6zhxrhs64oiz", "did:plc:q6gjnaw2blty4crticxkmujt", " DID:PLC:EWVI7NXZYOUN6ZHXRHS64OIZ",
-    ]
-    /// Steps per input, at most: a deletion point, an epoch saved below it, a conversation
-    /// deleted under another's name are each a few steps away; a longer input only slows the run
-    /// (docs/fuzzing.md).
-    static let maximumSteps = 24
-
-    static func number(_ byte: UInt8) -> Int64 {
-        switch byte {
-        case 251: return .max
-        case 252: return .min
-        case 253: return -1
-        case 254: return 1000
-        case 255: return 1001
-        default: return Int64(byte)
-        }
-    }
-
-    static func item(_ selector: UInt8, conversation: String, epoch: Int64) -> KeychainItem {
-        let kinds = KeychainItem.Kind.allCases
-        let kind = kinds[Int(selector) % kinds.count]
-        return try! KeychainItem(kind: kind, conversation: conversation, epoch: epoch, qualifier: "q\(selector % 3)")
-    }
-
-    /// The calls, in the order of their byte (`byte % 12`): `EpochKeyStep`'s cases, by name, as
-    /// the vectors' `op`s write them.
-    static let calls = [
-        "saveEpochSecret", "getEpochSecret", "deleteEpochSecret", "deleteEpochsBefore", "deleteOldEpochKeys",
-        "deleteMarkedEpochKeys", "deleteConversation", "saveKeyPackage", "storeKeychainItem", "readKeychainItem",
-        "deletePrivateKeys", "deleteAllKeys",
-    ]
-
-    /// The byte `number` reads back as `value` where it can (the special values, 0-250), else the
-    /// nearest of 0 and 250.
-    static func byte(_ value: Int64) -> UInt8 {
-        switch value {
-        case .max: return 251
-        case .min: return 252
-        case -1: return 253
-        case 1000: return 254
-        case 1001: return 255
-        default: return UInt8(min(max(value, 0), 250))
-        }
-    }
-
-    /// A trace of catbird_epoch_keys' vectors as the harness's three bytes a step: (call,
-    /// conversation | user << 2 | keychain kind << 4, number), conversations and users numbered in
-    /// order of first appearance. Steps that are no call of the harness are left out.
-    static func bytes(of trace: [JSONValue], userDid: String) -> [UInt8] {
-        var conversations: [String: Int] = [:]
-        var users: [String: Int] = [:]
-        var data: [UInt8] = []
-        for step in trace {
-            guard let op = step["op"]?.stringValue, let call = calls.firstIndex(of: op) else { continue }
-            let conversation = step["conversation"]?.stringValue ?? ""
-            let user = step["userDid"]?.stringValue ?? userDid
-            if conversations[conversation] == nil { conversations[conversation] = conversations.count % 4 }
-            if users[user] == nil { users[user] = users.count % 3 }
-            let kind = KeychainItem.Kind.allCases.firstIndex { $0.rawValue == step["kind"]?.stringValue } ?? 0
-            let number = (step["epoch"] ?? step["keepLast"] ?? step["beforeEpoch"])?.int64Value ?? 0
-            data += [
-                UInt8(call), UInt8(conversations[conversation]! | users[user]! << 2 | (kind % 16) << 4), byte(number),
-            ]
-        }
-        return data
-    }
-
-    static func decode(_ data: [UInt8]) -> [EpochKeyStep] {
-        var steps: [EpochKeyStep] = []
-        var i = 0
-        while i + 2 < data.count, steps.count < maximumSteps {
-            let (call, who, n) = (data[i], data[i + 1], data[i + 2])
-            i += 3
-            let c = conversations[Int(who & 3)]
-            let u = users[Int((who >> 2) % 3)]
-            let e = number(n)
-            var secret: SecretBytes { SecretBytes(copying: [call, who, n]) }
-            switch calls[Int(call) % calls.count] {
-            case "saveEpochSecret": steps.append(.saveEpochSecret(user: u, conversation: c, epoch: e, secret: secret))
-            case "getEpochSecret": steps.append(.getEpochSecret(user: u, conversation: c, epoch: e))
-            case "deleteEpochSecret": steps.append(.deleteEpochSecret(user: u, conversation: c, epoch: e))
-            case "deleteEpochsBefore": steps.append(.deleteEpochsBefore(user: u, conversation: c, epoch: e))
-            case "deleteOldEpochKeys": steps.append(.deleteOldEpochKeys(user: u, conversation: c, keepLast: e))
-            case "deleteMarkedEpochKeys": steps.append(.deleteMarkedEpochKeys(user: u))
-            case "deleteConversation": steps.append(.deleteConversation(user: u, conversation: c))
-            case "saveKeyPackage": steps.append(.saveKeyPackage(user: u, id: "kp\(n % 4)", conversation: c))
-            case "storeKeychainItem":
-                steps.append(.storeKeychainItem(item(who >> 4, conversation: c, epoch: e), value: secret))
-            case "readKeychainItem": steps.append(.readKeychainItem(item(who >> 4, conversation: c, epoch: e)))
-            case "deletePrivateKeys": steps.append(.deletePrivateKeys(conversation: c, beforeEpoch: e))
-            default: steps.append(.deleteAllKeys(conversation: c))
-            }
-        }
-        return steps
-    }
+    /// The store calls an input makes (``EpochKeyFuzzStep``).
+    static func decode(_ data: [UInt8]) -> [EpochKeyStep] { EpochKeyFuzzStep.decode(data).map(\.call) }
 
     static func run(_ data: [UInt8]) {
         serial.lock()

@@ -34,11 +34,12 @@ public struct CatbirdEpochKeysSuite: ConformanceSuite {
         [FuzzTarget("FuzzEpochKeyStore", seeds: Self.traces, run: EpochKeyStoreHarness.run)]
     }
 
-    /// The epoch-key traces, in the harness's steps.
+    /// The epoch-key traces, as typed steps written through the target's layout.
     static func traces(_ files: [VectorFile]) -> [[UInt8]] {
         files.tests(of: "catbird_epoch_keys").compactMap { _, test in
             guard let steps = test.input["steps"]?.arrayValue else { return nil }
-            return EpochKeyStoreHarness.bytes(of: steps, userDid: test.input["userDid"]?.stringValue ?? "")
+            return EpochKeyFuzzStep.encode(
+                EpochKeyFuzzStep.steps(of: steps, userDid: test.input["userDid"]?.stringValue ?? ""))
         }
     }
 }

@@ -20,7 +20,7 @@ enum DeviceRegistryHarness {
     /// Steps per input, at most: every state the model has (a package claimed, released and
     /// claimed again, a device revoked with packages reserved, expiry after a clock move) is a
     /// handful of steps away, and a longer input only slows the run (docs/fuzzing.md).
-    static let maximumSteps = 16
+    static let maximumSteps = DeviceRegistryFuzzStep.layout.maximumSteps
     /// The audit every input starts from (the devices registered, nothing else), built once and
     /// copied: an audit is a value.
     static let start: KeyPackageStoreAudit = try! KeyPackageStoreAudit(store: store, now: now, registered: true)

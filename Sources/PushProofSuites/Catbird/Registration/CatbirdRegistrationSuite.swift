@@ -45,15 +45,40 @@ public struct CatbirdRegistrationSuite: ConformanceSuite {
     public var mutants: [Mutant] { CatbirdRegistrationMutants.all }
 
     public var fuzzTargets: [FuzzTarget] {
-        [FuzzTarget("FuzzDeviceRegistry", seeds: { _ in Self.registrySeeds }, run: DeviceRegistryHarness.run)]
+        [
+            FuzzTarget(
+                "FuzzDeviceRegistry", seeds: { _ in Self.registrySeeds.map(DeviceRegistryFuzzStep.encode) },
+                run: DeviceRegistryHarness.run)
+        ]
     }
 
-    /// Hand-written step sequences (the call and its argument, ``DeviceRegistryFuzzSteps``): publish,
-    /// claim, move packages along the status machine, revoke, register and move the clock; the last
-    /// registers (call 6, argument 24-87) a restore by key, another user's key, a taken id and a new
-    /// device, then publishes a batch whose declared ref is not its own.
-    static let registrySeeds: [[UInt8]] = [
-        [0, 0, 1, 0, 1, 0, 3, 1], [0, 4, 0, 132, 0, 64, 1, 1], [0, 8, 2, 0, 4, 0, 1, 0], [0, 0, 7, 200, 5, 0, 1, 0],
-        [0, 5, 6, 2, 0, 2, 1, 2], [0, 10, 1, 10, 3, 1, 3, 1], [1, 0, 6, 30, 1, 0, 6, 25, 6, 38, 6, 44, 0, 60],
+    /// Step sequences the vectors hold no trace of (``DeviceRegistryFuzzStep``): publish, claim,
+    /// move packages along the status machine, revoke, register and move the clock; the last
+    /// registers a restore by key, another user's key and two taken ids, then publishes a batch
+    /// whose declared ref is not its own.
+    static let registrySeeds: [[DeviceRegistryFuzzStep]] = [
+        [.publish(.init(device: 0)), .claim(device: 0), .claim(device: 0), .consume(ref: 1)],
+        [
+            .publish(.init(device: 1, packages: 2)), .publish(.init(device: 0, repeatsRef: true)),
+            .publish(.init(device: 1, packages: 2, repeatsInitKey: true)), .claim(device: 1),
+        ],
+        [.publish(.init(device: 2, packages: 3)), .reserve(ref: 0), .release(ref: 0), .claim(device: 0)],
+        [.publish(.init(device: 0)), .advance(tenMinutes: 200), .expire(ref: 0), .claim(device: 0)],
+        [
+            .publish(.init(device: 2, packages: 2, quarterDays: 2)), .revoke(device: 2),
+            .publish(.init(device: 2, quarterDays: 3)), .claim(device: 2),
+        ],
+        [
+            .publish(.init(device: 1, packages: 3, quarterDays: 3)), .claim(device: 1), .consume(ref: 1),
+            .consume(ref: 1),
+        ],
+        [
+            .claim(device: 0), .register(.init(secondUser: false, deviceId: 0, key: 1, quarterDays: 3)),
+            .claim(device: 0),
+            .register(.init(secondUser: true, deviceId: 2, key: 1, quarterDays: 2)),
+            .register(.init(secondUser: true, deviceId: 0, key: 4, quarterDays: 3)),
+            .register(.init(secondUser: false, deviceId: 1, key: 5, quarterDays: 1)),
+            .publish(.init(device: 0, declaresOtherRef: true)),
+        ],
     ]
 }

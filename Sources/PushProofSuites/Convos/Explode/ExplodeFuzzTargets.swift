@@ -76,39 +76,38 @@ enum ExplosionReceiverHarness {
         var clock: Int64 = 1_772_600_000
         var exploded = Set<String>()
         for (index, step) in Step.decode(data).enumerated() {
-            let inbox = inboxes[Int(step.selector) % 3]
-            let arg = Int64(Int8(bitPattern: step.argument))
             let before = store
-            switch step.event {
-            case .message:
+            // The inbox whose records an accepted message may add to.
+            var messaged: String?
+            switch step {
+            case .message(let i, let record):
                 // An accepted message brings a record of any kind the cleanup must remove.
-                if receivers[inbox]!.handle(.message) == .accepted {
-                    let kinds: [DeviceStoreModel.Kind] = [
-                        .message, .member, .invite, .memberProfile, .localState, .pushSubscription, .databaseFile,
-                    ]
-                    store.add(kinds[Int(step.argument) % kinds.count], to: inbox, id: "r\(index * 3)")
+                if receivers[inboxes[i]]!.handle(.message) == .accepted {
+                    store.add(Step.recordKinds[record], to: inboxes[i], id: "r\(index * 3)")
                 }
-            case .explodeMessage:
-                let sender = ExplosionReceiver.Sender.allCases[
-                    Int(step.selector >> 4) % ExplosionReceiver.Sender.allCases.count]
+                messaged = inboxes[i]
+            case .explodeMessage(let i, let sender, let minutes):
+                let inbox = inboxes[i]
                 let was = receivers[inbox]!.status
                 let outcome = receivers[inbox]!.handle(
-                    .explodeMessage(fromSelf: arg & 1 == 1, expiresAt: clock + arg * 60, sender: sender))
+                    .explodeMessage(fromSelf: step.fromSelf, expiresAt: clock + Int64(minutes) * 60, sender: sender))
                 if !sender.mayExplode {
                     fuzzInvariant(
                         receivers[inbox]!.status == was, "an explode from a sender who may not changed the state")
                     fuzzInvariant(outcome != .stored && outcome != .lowered, "an unauthorized explode was applied")
                 }
-            case .metadata: _ = receivers[inbox]!.handle(.metadata(expiresAt: clock + arg * 60))
-            case .advanceClock: clock += arg * 30
-            case .resync:
+            case .metadata(let i, let minutes):
+                _ = receivers[inboxes[i]]!.handle(.metadata(expiresAt: clock + Int64(minutes) * 60))
+            case .advanceClock(let halfMinutes): clock += Int64(halfMinutes) * 30
+            case .resync(let i):
+                let inbox = inboxes[i]
                 fuzzInvariant(
                     receivers[inbox]!.handle(.resync) == (exploded.contains(inbox) ? .resyncRefused : .resyncAllowed),
                     "re-sync rule")
-            case .trigger:
+            case .trigger(let trigger):
                 for x in inboxes {
                     let was = receivers[x]!.status
-                    if receivers[x]!.handle(.trigger(.allCases[Int(step.selector) % 3], now: clock)) == .exploded {
+                    if receivers[x]!.handle(.trigger(trigger, now: clock)) == .exploded {
                         if case .scheduled(let t) = was {
                             fuzzInvariant(t <= clock + receivers[x]!.tolerance, "exploded before due")
                         }
@@ -131,54 +130,116 @@ enum ExplosionReceiverHarness {
                     fuzzInvariant(
                         store.records(of: x).isEmpty && receivers[x]!.status == .exploded,
                         "something survived an explosion")
-                } else if step.event != .message || x != inbox {
+                } else if x != messaged {
                     fuzzInvariant(store.records(of: x) == before.records(of: x), "another inbox was touched")
                 }
             }
         }
     }
 
-    /// One event: three bytes, the event (`byte % 6`), a selector (the inbox, `% 3`; an explode's
-    /// sender in its high half; a trigger, `% 3`) and an argument (signed: minutes to an expiry,
-    /// half-minutes of clock, a record kind, an explode's fromSelf in its low bit). At most 200.
-    struct Step: Equatable {
-        enum Event: UInt8, CaseIterable {
+    /// One event: three bytes (``FuzzStepLayout``), the opcode, a selector and an argument; at
+    /// most 200 an input. Inboxes are indices into `a`, `b`, `c` (the selector `% 3`).
+    enum Step: FuzzStep {
+        enum Kind: String, Sendable {
             case message, explodeMessage, metadata, advanceClock, resync, trigger
         }
-        var event: Event
-        var selector: UInt8
-        var argument: UInt8
 
-        var bytes: [UInt8] { [event.rawValue, selector, argument] }
+        /// Append-only: a new event takes opcode 6. Bytes 6-255 read as `byte % 6`.
+        static let layout = FuzzStepLayout<Kind>(
+            opcodes: [
+                .message,  // 0
+                .explodeMessage,  // 1
+                .metadata,  // 2
+                .advanceClock,  // 3
+                .resync,  // 4
+                .trigger,  // 5
+            ], aliasModulus: 6, width: 3, maximumSteps: 200)
 
-        static func decode(_ data: [UInt8]) -> [Step] {
-            var steps: [Step] = []
-            var i = 0
-            while i + 2 < data.count, i < 600 {
-                steps.append(
-                    Step(event: Event.allCases[Int(data[i] % 6)], selector: data[i + 1], argument: data[i + 2]))
-                i += 3
+        /// What an accepted message adds to its inbox (its argument `% 7`).
+        static let recordKinds: [DeviceStoreModel.Kind] = [
+            .message, .member, .invite, .memberProfile, .localState, .pushSubscription, .databaseFile,
+        ]
+
+        /// A message to an inbox, bringing a record of `recordKinds[record]`.
+        case message(inbox: Int, record: Int)
+        /// An explode from `sender` (the selector's high half `% 5`) expiring `minutes` (the
+        /// argument, signed) from now; it comes from this device when `minutes` is odd.
+        case explodeMessage(inbox: Int, sender: ExplosionReceiver.Sender, minutes: Int8)
+        /// A metadata copy expiring `minutes` from now.
+        case metadata(inbox: Int, minutes: Int8)
+        /// The clock moved by `halfMinutes` half-minutes.
+        case advanceClock(halfMinutes: Int8)
+        case resync(inbox: Int)
+        /// A trigger (the selector `% 3`), run on every inbox.
+        case trigger(ExplosionTrigger)
+
+        var fromSelf: Bool {
+            if case .explodeMessage(_, _, let minutes) = self { return minutes & 1 == 1 }
+            return false
+        }
+
+        init(kind: Kind, operands reader: inout FuzzStepReader) {
+            let selector = reader.byte()
+            let argument = reader.byte()
+            let inbox = Int(selector) % 3
+            switch kind {
+            case .message: self = .message(inbox: inbox, record: Int(argument) % Self.recordKinds.count)
+            case .explodeMessage:
+                let senders = ExplosionReceiver.Sender.allCases
+                self = .explodeMessage(
+                    inbox: inbox, sender: senders[Int(selector >> 4) % senders.count],
+                    minutes: Int8(bitPattern: argument))
+            case .metadata: self = .metadata(inbox: inbox, minutes: Int8(bitPattern: argument))
+            case .advanceClock: self = .advanceClock(halfMinutes: Int8(bitPattern: argument))
+            case .resync: self = .resync(inbox: inbox)
+            case .trigger: self = .trigger(ExplosionTrigger.allCases[Int(selector) % 3])
             }
-            return steps
+        }
+
+        func write(to writer: inout FuzzStepWriter) -> Kind {
+            switch self {
+            case .message(let inbox, let record):
+                writer.index(inbox, below: 3)
+                writer.index(record, below: Self.recordKinds.count)
+                return .message
+            case .explodeMessage(let inbox, let sender, let minutes):
+                let senders = ExplosionReceiver.Sender.allCases
+                writer.first { Int($0) % 3 == inbox && senders[Int($0 >> 4) % senders.count] == sender }
+                writer.signed(minutes)
+                return .explodeMessage
+            case .metadata(let inbox, let minutes):
+                writer.index(inbox, below: 3)
+                writer.signed(minutes)
+                return .metadata
+            case .advanceClock(let halfMinutes):
+                writer.byte(0)
+                writer.signed(halfMinutes)
+                return .advanceClock
+            case .resync(let inbox):
+                writer.index(inbox, below: 3)
+                writer.byte(0)
+                return .resync
+            case .trigger(let trigger):
+                writer.index(ExplosionTrigger.allCases.firstIndex(of: trigger)!, below: 3)
+                writer.byte(0)
+                return .trigger
+            }
         }
 
         /// A receiver trace of explode_receiver's vectors as steps, on the first inbox.
         static func steps(of events: [JSONValue]) -> [Step] {
             events.compactMap { event in
                 switch event["event"]?.stringValue {
-                case "message": return Step(event: .message, selector: 0, argument: 0)
+                case "message": return .message(inbox: 0, record: 0)
                 case "explodeMessage":
-                    let sender = ExplosionReceiver.Sender.allCases.firstIndex {
-                        "\($0)" == event["sender"]?.stringValue
-                    }
-                    return Step(
-                        event: .explodeMessage, selector: UInt8(sender ?? 0) << 4,
-                        argument: event["fromSelf"]?.boolValue == true ? 1 : 0)
-                case "metadata": return Step(event: .metadata, selector: 0, argument: 0)
-                case "resync": return Step(event: .resync, selector: 0, argument: 0)
+                    let sender = ExplosionReceiver.Sender.allCases.first { "\($0)" == event["sender"]?.stringValue }
+                    return .explodeMessage(
+                        inbox: 0, sender: sender ?? .creator, minutes: event["fromSelf"]?.boolValue == true ? 1 : 0)
+                case "metadata": return .metadata(inbox: 0, minutes: 0)
+                case "resync": return .resync(inbox: 0)
                 case "trigger":
-                    let trigger = ExplosionTrigger.allCases.firstIndex { "\($0)" == event["trigger"]?.stringValue }
-                    return Step(event: .trigger, selector: UInt8(trigger ?? 0), argument: 0)
+                    let trigger = ExplosionTrigger.allCases.first { "\($0)" == event["trigger"]?.stringValue }
+                    return .trigger(trigger ?? .appBecameActive)
                 default: return nil
                 }
             }
@@ -225,10 +286,12 @@ extension ExplodeSuite {
         }
     }
 
-    /// The receiver traces, in the harness's steps.
+    /// The receiver traces, as typed steps written through the target's layout.
     static func receiverTraces(_ files: [VectorFile]) -> [[UInt8]] {
         files.tests(of: "explode_receiver").compactMap { _, test in
-            test.input["events"]?.arrayValue.map { ExplosionReceiverHarness.Step.steps(of: $0).flatMap(\.bytes) }
+            test.input["events"]?.arrayValue.map {
+                ExplosionReceiverHarness.Step.encode(ExplosionReceiverHarness.Step.steps(of: $0))
+            }
         }
     }
 }

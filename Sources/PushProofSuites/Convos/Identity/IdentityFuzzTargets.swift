@@ -72,34 +72,42 @@ enum IdentityStoreHarness {
     /// in parallel).
     static let serial = NSLock()
 
-    /// One step: two bytes, the operation and `inbox | client << 2`, over four inboxes and four
-    /// clientIds. At most 16 steps an input: four of each reach every pairing, mismatch and
+    /// One step: two bytes (``FuzzStepLayout``), the operation and `inbox | client << 2`, over four
+    /// inboxes and four clientIds; every operation names both, and the checks after each step
+    /// look both up. At most 16 steps an input: four of each reach every pairing, mismatch and
     /// duplicate within a few; a longer input only slows the run (docs/fuzzing.md).
-    struct Step: Equatable {
-        /// In the order of their byte (`byte % 4`); the names are the vectors' `op`s.
-        enum Operation: UInt8, CaseIterable {
+    struct Step: FuzzStep {
+        /// The names are the vectors' `op`s.
+        enum Operation: String, Sendable {
             case save, delete, lookupByClientId, lookupByInboxId
-            init?(name: String) {
-                guard let match = Self.allCases.first(where: { "\($0)" == name }) else { return nil }
-                self = match
-            }
         }
+
+        /// Append-only: a new operation takes opcode 4. Bytes 4-255 read as `byte % 4`.
+        static let layout = FuzzStepLayout<Operation>(
+            opcodes: [
+                .save,  // 0
+                .delete,  // 1
+                .lookupByClientId,  // 2
+                .lookupByInboxId,  // 3
+            ], aliasModulus: 4, width: 2, maximumSteps: 16)
+
         var operation: Operation
         var inbox: Int
         var client: Int
 
-        var bytes: [UInt8] { [operation.rawValue, UInt8(inbox % 4 | (client % 4) << 2)] }
+        init(operation: Operation, inbox: Int, client: Int) {
+            (self.operation, self.inbox, self.client) = (operation, inbox, client)
+        }
 
-        static func decode(_ data: [UInt8]) -> [Step] {
-            var steps: [Step] = []
-            var i = 0
-            while i + 1 < data.count, i < 32 {
-                let (op, ids) = (data[i], data[i + 1])
-                steps.append(
-                    Step(operation: Operation.allCases[Int(op % 4)], inbox: Int(ids % 4), client: Int((ids >> 2) % 4)))
-                i += 2
-            }
-            return steps
+        init(kind: Operation, operands reader: inout FuzzStepReader) {
+            let ids = reader.byte()
+            self.init(operation: kind, inbox: Int(ids % 4), client: Int((ids >> 2) % 4))
+        }
+
+        func write(to writer: inout FuzzStepWriter) -> Operation {
+            precondition(inbox < 4 && client < 4, "no byte names inbox \(inbox) and clientId \(client)")
+            writer.byte(UInt8(inbox | client << 2))
+            return operation
         }
 
         /// A trace of identity_store's vectors as steps: its inboxes and clientIds numbered in order
@@ -108,7 +116,7 @@ enum IdentityStoreHarness {
             var inboxes: [String: Int] = [:]
             var clients: [String: Int] = [:]
             return trace.compactMap { step in
-                guard let name = step["op"]?.stringValue, let operation = Operation(name: name) else { return nil }
+                guard let name = step["op"]?.stringValue, let operation = Operation(rawValue: name) else { return nil }
                 let inbox = step["inboxId"]?.stringValue ?? ""
                 let client = step["clientId"]?.stringValue ?? ""
                 if inboxes[inbox] == nil { inboxes[inbox] = inboxes.count % 4 }
@@ -227,10 +235,12 @@ extension IdentitySuite {
         }
     }
 
-    /// The store traces, in the harness's steps.
+    /// The store traces, as typed steps written through the target's layout.
     static func storeTraces(_ files: [VectorFile]) -> [[UInt8]] {
         files.tests(of: "identity_store").compactMap { _, test in
-            test.input["steps"]?.arrayValue.map { IdentityStoreHarness.Step.steps(of: $0).flatMap(\.bytes) }
+            test.input["steps"]?.arrayValue.map {
+                IdentityStoreHarness.Step.encode(IdentityStoreHarness.Step.steps(of: $0))
+            }
         }
     }
 
