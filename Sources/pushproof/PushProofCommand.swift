@@ -362,7 +362,7 @@ struct Fuzz: ParsableCommand {
                     reference: reference, implementation: MutatedImplementation(m, reference: reference),
                     files: catalogue.ownFiles(files, of: m))
                 let found = report.findings.first.map {
-                    "found at iteration \($0.iteration + 1): \($0.suite) tcId \($0.basedOn), \($0.mutations.map(\.description).joined(separator: "; "))"
+                    "found at iteration \($0.iteration + 1): \($0.file) tcId \($0.basedOn), \($0.mutations.map(\.description).joined(separator: "; "))"
                 }
                 print(
                     "\(m.id.padding(toLength: 30, withPad: " ", startingAt: 0)) \(m.detection.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(found ?? "NOT FOUND in \(report.iterations) iterations")"
@@ -401,7 +401,7 @@ struct Fuzz: ParsableCommand {
         }
         for (n, f) in report.findings.enumerated() {
             print(
-                "finding \(n + 1): \(f.operation) (\(f.profile)) from \(f.suite) tcId \(f.basedOn): \(f.mutations.map(\.description).joined(separator: "; "))"
+                "finding \(n + 1): \(f.operation) (\(f.profile)) from \(f.file) tcId \(f.basedOn): \(f.mutations.map(\.description).joined(separator: "; "))"
             )
             print("  reference: \(JSONWriter.compact(f.reference.json))")
             print("  \(implementation.name): \(JSONWriter.compact(f.implementation.json))")

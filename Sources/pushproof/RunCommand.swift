@@ -165,7 +165,7 @@ struct Run: ParsableCommand {
         defer {
             for worker in [implementation] + others { (worker as? ExternalImplementation)?.shutdown() }
         }
-        let selection = TestSelection(suites: file, tests: test, profiles: profile.map(Profile.init(rawValue:)))
+        let selection = TestSelection(files: file, tests: test, profiles: profile.map(Profile.init(rawValue:)))
         let runner = ConformanceRunner(
             implementation: implementation, meanings: Suites.catalogue.meanings, others: others)
         var report: RunReport
@@ -177,7 +177,7 @@ struct Run: ParsableCommand {
             // Files named run in the order named.
             let order = Dictionary(named.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             report = try runner.run(
-                files.sorted { order[$0.suite, default: 0] < order[$1.suite, default: 0] }, selection: selection,
+                files.sorted { order[$0.name, default: 0] < order[$1.name, default: 0] }, selection: selection,
                 expectedFailures: expected, stopAtFirstFailure: failFast)
         }
         report.vectorsDigest = "sha256:\(source.digest)"

@@ -29,7 +29,7 @@ struct SetSuite: ConformanceSuite {
     func vectorFiles() throws -> [VectorFileDeclaration] {
         [
             VectorFileDeclaration(
-                suite: "set_of", protocolName: "toy", notes: ["Normal": VectorNote(bugType: .basic, description: "x")],
+                name: "set_of", protocolName: "toy", notes: ["Normal": VectorNote(bugType: .basic, description: "x")],
                 header: ["A set."],
                 groups: [
                     .init(

@@ -28,7 +28,7 @@ struct CountSuite: ConformanceSuite {
     func vectorFiles() throws -> [VectorFileDeclaration] {
         [
             VectorFileDeclaration(
-                suite: "count_of", protocolName: "toy",
+                name: "count_of", protocolName: "toy",
                 notes: ["Normal": VectorNote(bugType: .basic, description: "x")],
                 header: ["A count."],
                 groups: [

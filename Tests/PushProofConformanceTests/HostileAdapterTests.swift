@@ -122,9 +122,9 @@ import Testing
         let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
         let adapter = try ExternalImplementation(commandLine: Self.script("hang.sh"), timeout: 0.5)
         let report = try ConformanceRunner(implementation: adapter, meanings: AnswerMeanings()).run(
-            files, selection: TestSelection(suites: ["registration_client"]))
+            files, selection: TestSelection(files: ["registration_client"]))
         // The adapter declares registration.tokenId (deployed) alone: its vectors are asked and fail.
-        let asked = files.filter { $0.suite == "registration_client" }.flatMap(\.groups)
+        let asked = files.filter { $0.name == "registration_client" }.flatMap(\.groups)
             .filter { $0.operation == "registration.tokenId" && $0.profile == .deployed }
             .reduce(0) { $0 + $1.tests.count }
         #expect(asked > 0)

@@ -56,7 +56,7 @@ struct ToySuite: ConformanceSuite {
     func vectorFiles() throws -> [VectorFileDeclaration] {
         [
             VectorFileDeclaration(
-                suite: "toy_upper", protocolName: "toy", notes: Self.notes, header: ["A toy file."],
+                name: "toy_upper", protocolName: "toy", notes: Self.notes, header: ["A toy file."],
                 groups: [
                     .init(
                         type: groupType, operation: "toy.upper", description: "Upper case.", ids: .block(1...100),

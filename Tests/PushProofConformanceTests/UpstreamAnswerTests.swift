@@ -48,7 +48,7 @@ extension Profile {
         _ profile: Profile, _ c: VectorCase, upstreamProfiles: Set<Profile> = [.deployed]
     ) throws -> VectorFile {
         try VectorFileDeclaration(
-            suite: "name_read", protocolName: "toy", notes: Self.notes, header: ["Names."],
+            name: "name_read", protocolName: "toy", notes: Self.notes, header: ["Names."],
             groups: [
                 .init(
                     type: "ReadTest", operation: "name.read", profile: profile, description: "Names.", ids: .from(1),

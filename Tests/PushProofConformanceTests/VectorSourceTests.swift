@@ -59,10 +59,10 @@ import Testing
         let before = try source.vectorFiles()
         try write("{}", to: vectors.appendingPathComponent("explode_codec_test.json"))
         let after = try source.vectorFiles()
-        #expect(after.map(\.suite) == ["convos_push", "explode_codec", "registration_client"])
+        #expect(after.map(\.name) == ["convos_push", "explode_codec", "registration_client"])
         #expect(after.map { $0.groups.flatMap(\.tests).count } == before.map { $0.groups.flatMap(\.tests).count })
         #expect(
-            try source.vectorFiles(only: ["registration_client", "convos_push"]).map(\.suite)
+            try source.vectorFiles(only: ["registration_client", "convos_push"]).map(\.name)
                 == ["registration_client", "convos_push"])
         #expect(throws: RunnerError.self) { try source.vectorFiles(only: ["no_such"]) }
         // Read again, the changed file is refused by name.

@@ -44,7 +44,7 @@ struct CoarseWireSuite: ConformanceSuite {
         }
         return [
             VectorFileDeclaration(
-                suite: "name_check", protocolName: "toy", notes: notes, header: ["Names."],
+                name: "name_check", protocolName: "toy", notes: notes, header: ["Names."],
                 groups: [
                     .init(
                         type: "NameTest", operation: "name.check", description: "Deployed.", ids: .block(1...10),

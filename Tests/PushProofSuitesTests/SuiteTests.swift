@@ -41,20 +41,20 @@ struct Breaking: ConformanceImplementation {
                 for test in group.tests {
                     let refused = test.expected.isError && group.profile == .deployed
                     if refused && group.operation == .catbirdKeyPackageValidate {
-                        #expect(test.wireError == "InvalidKeyPackage", "\(file.suite):\(test.tcId)")
+                        #expect(test.wireError == "InvalidKeyPackage", "\(file.name):\(test.tcId)")
                         checked += 1
                     } else if refused && identity.contains(group.operation) {
-                        #expect(test.wireError == "InvalidRequest", "\(file.suite):\(test.tcId)")
+                        #expect(test.wireError == "InvalidRequest", "\(file.name):\(test.tcId)")
                         checked += 1
                     } else if refused
                         && [.registrationBouncer, .registrationServerParameters].contains(group.operation)
                     {
                         // Zulip: only an absent required parameter differs (REQUEST_VARIABLE_MISSING).
                         #expect(
-                            [nil, "REQUEST_VARIABLE_MISSING"].contains(test.wireError), "\(file.suite):\(test.tcId)")
+                            [nil, "REQUEST_VARIABLE_MISSING"].contains(test.wireError), "\(file.name):\(test.tcId)")
                         if test.wireError != nil { zulipMissing += 1 }
                     } else {
-                        #expect(test.wireError == nil, "\(file.suite):\(test.tcId)")
+                        #expect(test.wireError == nil, "\(file.name):\(test.tcId)")
                     }
                 }
             }
@@ -101,7 +101,7 @@ struct Breaking: ConformanceImplementation {
             var ids = Set<Int>()
             for group in file.groups {
                 for test in group.tests {
-                    #expect(ids.insert(test.tcId).inserted, "\(file.suite) tcId \(test.tcId) twice")
+                    #expect(ids.insert(test.tcId).inserted, "\(file.name) tcId \(test.tcId) twice")
                     for flag in test.flags { #expect(noted.contains(flag)) }
                     if test.result == .invalid { #expect(test.expected.json["error"] != nil) }
                 }
@@ -121,7 +121,7 @@ struct Breaking: ConformanceImplementation {
                     operation: group.operation, profile: group.profile, input: group.tests[0].input)
                 #expect(
                     reference.perform(request) != .unimplemented,
-                    "\(file.suite): \(group.operation) in \(group.profile)")
+                    "\(file.name): \(group.operation) in \(group.profile)")
             }
         }
         let names = Suites.all.map(\.name)
@@ -138,7 +138,7 @@ struct Breaking: ConformanceImplementation {
             return outcome
         }
         let report = try ConformanceRunner(implementation: lax, meanings: Suites.catalogue.meanings).run(
-            files, selection: TestSelection(suites: ["registration_bouncer"]))
+            files, selection: TestSelection(files: ["registration_bouncer"]))
         let caught = report.outcomes.filter { $0.status == .failed }
         #expect(caught.count >= 4)
         #expect(caught.allSatisfy { $0.test.expected.json["error"]?.stringValue == "REQUEST_EXPIRED" })
@@ -155,7 +155,7 @@ struct Breaking: ConformanceImplementation {
         let seals = files.flatMap(\.groups).filter { $0.operation == .registrationSeal }.map(\.tests.count).reduce(0, +)
         #expect(report.count(.skipped) == seals && seals > 0)
         #expect(report.count(.failed) > 0)
-        #expect(report.outcomes.filter { $0.status == .failed }.allSatisfy { $0.suite == "registration_server" })
+        #expect(report.outcomes.filter { $0.status == .failed }.allSatisfy { $0.file == "registration_server" })
     }
 
     /// A partly conforming implementation runs green with its failures listed, and the run fails
@@ -212,11 +212,11 @@ struct Breaking: ConformanceImplementation {
                         implementation: Breaking { _, _ in outcome }, meanings: Suites.catalogue.meanings)
                     #expect(
                         runner.judge(
-                            test, in: group, suite: file.suite,
+                            test, in: group, file: file.name,
                             answered: AnsweredRequest(outcome: outcome, duration: 0, log: { nil }),
                             by: runner.implementation
                         ).status == .passed,
-                        "\(file.suite):\(test.tcId)"
+                        "\(file.name):\(test.tcId)"
                     )
                     checked += 1
                 }
@@ -242,7 +242,7 @@ struct Breaking: ConformanceImplementation {
                         let answer = meanings.judged(alternative, for: request)
                         #expect(
                             ([test.expected] + test.alsoAccepted).contains { $0.accepts(answer) },
-                            "\(file.suite):\(test.tcId): the alternative \(JSONWriter.compact(answer.json))")
+                            "\(file.name):\(test.tcId): the alternative \(JSONWriter.compact(answer.json))")
                     }
                 }
             }
@@ -269,9 +269,9 @@ struct Breaking: ConformanceImplementation {
             for group in file.groups where upstream.contains(group.profile) {
                 for test in group.tests {
                     let words = test.flags.compactMap { readings[$0] ?? nil }
-                    #expect(!words.contains(.stricter), "\(file.suite):\(test.tcId)")
+                    #expect(!words.contains(.stricter), "\(file.name):\(test.tcId)")
                     if test.expected.isError, test.alsoAccepted.contains(where: { !$0.isError }) {
-                        #expect(words.contains(.several), "\(file.suite):\(test.tcId)")
+                        #expect(words.contains(.several), "\(file.name):\(test.tcId)")
                         severalTests += 1
                     }
                 }
@@ -285,7 +285,7 @@ struct Breaking: ConformanceImplementation {
     /// alternative.
     @Test func serverAnswersUpstreamsStorageFailure() throws {
         let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
-        let server = try #require(files.first { $0.suite == "registration_server" })
+        let server = try #require(files.first { $0.name == "registration_server" })
         var seen: [Profile: Int] = [:]
         for group in server.groups {
             for test in group.tests {
@@ -330,7 +330,7 @@ struct Breaking: ConformanceImplementation {
         #expect(json["passed"] == 2)
         #expect(throws: RunnerError.self) {
             try ConformanceRunner(implementation: reference, meanings: Suites.catalogue.meanings).run(
-                files, selection: TestSelection(suites: ["nope"]))
+                files, selection: TestSelection(files: ["nope"]))
         }
         let proposal = try ConformanceRunner(implementation: reference, meanings: Suites.catalogue.meanings).run(
             files, selection: TestSelection(profiles: [.proposal]))
@@ -343,11 +343,11 @@ struct Breaking: ConformanceImplementation {
         let names = ["registration_client", "envelope_server"]
         let clean = try ConformanceRunner(implementation: reference, meanings: Suites.catalogue.meanings)
             .runUntilFirstFailure(names, from: VectorSource.load(vectorsDirectory, origin: .named))
-        #expect(!clean.failed && clean.suites == names)
+        #expect(!clean.failed && clean.files == names)
         let wrong = Breaking { _, _ in .error(code: "WRONG", message: nil) }
         let breaking = try ConformanceRunner(implementation: wrong, meanings: Suites.catalogue.meanings)
             .runUntilFirstFailure(names, from: VectorSource.load(vectorsDirectory, origin: .named))
-        #expect(breaking.failed && breaking.suites == ["registration_client"])
+        #expect(breaking.failed && breaking.files == ["registration_client"])
         #expect(breaking.outcomes.filter(\.failsRun).count == 1 && breaking.outcomes.last?.failsRun == true)
     }
 
@@ -366,7 +366,7 @@ struct Breaking: ConformanceImplementation {
         #expect(streamed.outcomes.count == 3)
         let named = try runner.run(
             source.vectorFileStream(only: ["registration_client", "envelope_server"]), selection: selection)
-        #expect(named.suites == ["registration_client", "envelope_server"])
+        #expect(named.files == ["registration_client", "envelope_server"])
         #expect(throws: RunnerError.self) {
             try runner.run(source.vectorFileStream(only: ["registration_client", "no_such"]))
         }
@@ -383,8 +383,8 @@ struct Breaking: ConformanceImplementation {
                 #expect(!own.isEmpty, "\(mutant.id) has no vector file of its own")
                 #expect(own.allSatisfy { $0.groups.contains { operations.contains($0.operation) } })
                 let ordered = catalogue.likeliestFirst(files, for: mutant)
-                #expect(ordered.prefix(own.count).map(\.suite) == own.map(\.suite))
-                #expect(ordered.map(\.suite).sorted() == files.map(\.suite).sorted())
+                #expect(ordered.prefix(own.count).map(\.name) == own.map(\.name))
+                #expect(ordered.map(\.name).sorted() == files.map(\.name).sorted())
             }
         }
     }
@@ -400,7 +400,7 @@ struct Breaking: ConformanceImplementation {
                 for test in group.tests {
                     guard case .output(let output) = test.expected, let members = output.members else { continue }
                     expected += members.filter { protobufMembers.contains($0.key) }.map { _ in
-                        "\(file.suite):\(test.tcId)"
+                        "\(file.name):\(test.tcId)"
                     }
                 }
             }
@@ -491,7 +491,7 @@ struct Breaking: ConformanceImplementation {
     @Test func catbirdTracesAtExtremeClocksAreAnswered() throws {
         let reference = Suites.catalogue.reference
         let files = try ConformanceRunner.loadVectors(directory: vectorsDirectory)
-        for file in files where file.suite == "catbird_registration" {
+        for file in files where file.name == "catbird_registration" {
             for group in file.groups {
                 for test in group.tests.prefix(12) {
                     for now: JSONValue in [.integer(Int64.min), .integer(-1), .integer(0), .integer(Int64.max)] {

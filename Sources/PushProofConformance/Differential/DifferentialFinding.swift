@@ -13,7 +13,8 @@ public struct DifferentialFinding: Sendable {
         public var nextTcId: Int
     }
 
-    public var suite: String
+    /// The vector file the finding starts from.
+    public var file: String
     public var basedOn: Int
     public var operation: OperationName
     public var profile: Profile
@@ -55,12 +56,12 @@ public struct DifferentialFinding: Sendable {
         }
         let what = mutations.map(\.description).joined(separator: "; ")
         let test = VectorTest(
-            tcId: origin.nextTcId, comment: "\(suite) tcId \(basedOn) with \(what)", flags: [Self.flag.flag],
+            tcId: origin.nextTcId, comment: "\(file) tcId \(basedOn) with \(what)", flags: [Self.flag.flag],
             result: result, input: input, expected: expected)
         return VectorFile(
-            suite: "\(suite)_finding\(number)", schema: origin.schema, protocolName: origin.protocolName,
+            name: "\(file)_finding\(number)", schema: origin.schema, protocolName: origin.protocolName,
             header: [
-                "Differential finding \(number) against \(name): \(operation.rawValue) (\(profile.rawValue)), from \(suite) tcId \(basedOn).",
+                "Differential finding \(number) against \(name): \(operation.rawValue) (\(profile.rawValue)), from \(file) tcId \(basedOn).",
                 "Changes: \(what).",
                 "Reference: \(JSONWriter.compact(reference.json))",
                 "\(name): \(JSONWriter.compact(implementation.json))",

@@ -52,7 +52,7 @@ public struct DifferentialFuzzer: Sendable {
     }
 
     struct Base {
-        let suite: String
+        let file: String
         let tcId: Int
         let operation: OperationName
         let profile: Profile
@@ -96,9 +96,9 @@ public struct DifferentialFuzzer: Sendable {
                     schema: file.schema, protocolName: file.protocolName, groupType: group.type,
                     groupDescription: group.description, nextTcId: (group.tests.map(\.tcId).max() ?? 0) + 1)
                 groups.append(
-                    group.tests.filter { !knownFailures.contains("\(file.suite):\($0.tcId)") }.map {
+                    group.tests.filter { !knownFailures.contains("\(file.name):\($0.tcId)") }.map {
                         Base(
-                            suite: file.suite, tcId: $0.tcId, operation: group.operation, profile: group.profile,
+                            file: file.name, tcId: $0.tcId, operation: group.operation, profile: group.profile,
                             input: $0.input, origin: origin)
                     })
                 for test in group.tests {
@@ -188,7 +188,7 @@ public struct DifferentialFuzzer: Sendable {
                 report.findings.append(
                     minimize(
                         DifferentialFinding(
-                            suite: base.suite, basedOn: base.tcId, operation: base.operation, profile: base.profile,
+                            file: base.file, basedOn: base.tcId, operation: base.operation, profile: base.profile,
                             mutations: applied, input: input, reference: mine, implementation: theirs,
                             iteration: iteration, origin: base.origin), base: base, ask: ask))
             }

@@ -4,8 +4,8 @@ import PushProofJSON
 /// What seeds are made from: the tests of a vector file, and the bytes of their values.
 extension Array where Element == VectorFile {
     /// Every test of the vector file named `suite` (`convos_push`), with its group, in order.
-    public func tests(of suite: String) -> [(group: VectorGroup, test: VectorTest)] {
-        filter { $0.suite == suite }.flatMap { file in file.groups.flatMap { g in g.tests.map { (g, $0) } } }
+    public func tests(of file: String) -> [(group: VectorGroup, test: VectorTest)] {
+        filter { $0.name == file }.flatMap { file in file.groups.flatMap { g in g.tests.map { (g, $0) } } }
     }
 }
 

@@ -118,7 +118,8 @@ public struct VectorGroupDeclaration: Sendable {
 
 /// A vector file as a suite declares it.
 public struct VectorFileDeclaration: Sendable {
-    public var suite: String
+    /// The file name without `_test.json`.
+    public var name: String
     public var protocolName: String
     public var header: [String]
     /// The suite's flag catalogue; the file lists the flags its tests use, in order of first use.
@@ -126,10 +127,10 @@ public struct VectorFileDeclaration: Sendable {
     public var groups: [VectorGroupDeclaration]
 
     public init(
-        suite: String, protocolName: String, notes: [String: VectorNote], header: [String],
+        name: String, protocolName: String, notes: [String: VectorNote], header: [String],
         groups: [VectorGroupDeclaration]
     ) {
-        self.suite = suite
+        self.name = name
         self.protocolName = protocolName
         self.header = header
         self.notes = notes
@@ -157,7 +158,7 @@ public struct VectorFileDeclaration: Sendable {
             if case .block(let range) = group.ids {
                 guard group.cases.count <= range.count else {
                     throw GeneratorError(
-                        "\(suite): \(group.cases.count) cases do not fit in tcIds \(range.lowerBound)-\(range.upperBound)"
+                        "\(name): \(group.cases.count) cases do not fit in tcIds \(range.lowerBound)-\(range.upperBound)"
                     )
                 }
                 description += " tcIds \(range.lowerBound)-\(range.upperBound)."
@@ -165,7 +166,7 @@ public struct VectorFileDeclaration: Sendable {
             var tests: [VectorTest] = []
             for (offset, c) in group.cases.enumerated() {
                 let tcId = group.ids.first + offset
-                let place = "\(suite) tcId \(tcId) (\(c.comment))"
+                let place = "\(name) tcId \(tcId) (\(c.comment))"
                 guard ids.insert(tcId).inserted else { throw GeneratorError("\(place): the tcId is taken") }
                 let request = OperationRequest(operation: group.operation, profile: group.profile, input: c.input)
                 let raw = reference.perform(request)
@@ -240,11 +241,11 @@ public struct VectorFileDeclaration: Sendable {
                     description: description, tests: tests))
         }
         let file = VectorFile(
-            suite: suite, schema: "\(suite)_schema.json", protocolName: protocolName, header: header,
+            name: name, schema: "\(name)_schema.json", protocolName: protocolName, header: header,
             notes: used, groups: built)
         // What is written must read back as the same file.
         guard try VectorFile(json: file.json) == file else {
-            throw GeneratorError("\(suite): the file does not read back as written")
+            throw GeneratorError("\(name): the file does not read back as written")
         }
         return file
     }

@@ -80,11 +80,11 @@ public enum VectorFileSchema {
         var used: [SuiteOperation] = []
         for group in file.groups where !used.contains(where: { $0.name == group.operation }) {
             guard let operation = operations[group.operation] else {
-                throw GeneratorError("\(file.suite): no suite offers \(group.operation)")
+                throw GeneratorError("\(file.name): no suite offers \(group.operation)")
             }
             guard group.type == operation.schema.groupType else {
                 throw GeneratorError(
-                    "\(file.suite): a \(group.operation) group has type \(group.type), the operation declares \(operation.schema.groupType)"
+                    "\(file.name): a \(group.operation) group has type \(group.type), the operation declares \(operation.schema.groupType)"
                 )
             }
             used.append(operation)
@@ -95,18 +95,18 @@ public enum VectorFileSchema {
             definitions.append(.init("\(name).group", group(operation)))
             definitions.append(.init("\(name).test", test(operation.schema)))
         }
-        let fileName = "\(file.suite)_schema.json"
+        let fileName = "\(file.name)_schema.json"
         return [
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": .string("https://pushproof.example/vectors/schemas/\(fileName)"),
-            "title": .string("PushProof vectors: \(file.suite) (\(file.protocolName))"),
+            "title": .string("PushProof vectors: \(file.name) (\(file.protocolName))"),
             "type": "object",
             "additionalProperties": false,
             "required": [
                 "suite", "schema", "protocol", "formatVersion", "numberOfTests", "header", "notes", "testGroups",
             ],
             "properties": [
-                "suite": ["const": .string(file.suite)],
+                "suite": ["const": .string(file.name)],
                 "schema": ["const": .string(fileName)],
                 "protocol": ["const": .string(file.protocolName)],
                 "formatVersion": ["const": .integer(VectorFile.formatVersion)],

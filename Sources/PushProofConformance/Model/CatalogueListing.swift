@@ -29,7 +29,7 @@ public enum CatalogueListing {
             .init("byResult", sortedCounts(byResult)),
             .init(
                 "vectorFiles",
-                .object(files.sorted { $0.suite < $1.suite }.map { .init($0.suite, .integer($0.numberOfTests)) })),
+                .object(files.sorted { $0.name < $1.name }.map { .init($0.name, .integer($0.numberOfTests)) })),
             .init(
                 "operations",
                 .object(
@@ -58,7 +58,7 @@ public enum CatalogueListing {
         var codes: [OperationName: Set<String>] = [:]
         for file in files {
             for group in file.groups {
-                filesByOperation[group.operation, default: []].insert(file.suite)
+                filesByOperation[group.operation, default: []].insert(file.name)
                 for test in group.tests {
                     for answer in test.acceptedAnswers {
                         if case .error(let code, _) = answer { codes[group.operation, default: []].insert(code) }
@@ -83,7 +83,7 @@ public enum CatalogueListing {
         }
         var flags: [String: (note: VectorNote, files: Set<String>)] = [:]
         for file in files {
-            for entry in file.notes { flags[entry.flag, default: (entry.note, [])].files.insert(file.suite) }
+            for entry in file.notes { flags[entry.flag, default: (entry.note, [])].files.insert(file.name) }
         }
         return .object([
             .init("format", .string(catalogueFormat)),

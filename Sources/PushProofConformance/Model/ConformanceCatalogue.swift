@@ -52,7 +52,7 @@ public struct ConformanceCatalogue: Sendable {
     /// the mutant's own vectors are the likeliest to fail.
     public func likeliestFirst(_ files: [VectorFile], for mutant: Mutant) -> [VectorFile] {
         let first = ownFiles(files, of: mutant)
-        return first + files.filter { file in !first.contains { $0.suite == file.suite } }
+        return first + files.filter { file in !first.contains { $0.name == file.name } }
     }
 
     /// Every vector file, generated from code: each suite's declarations run through a
@@ -77,7 +77,7 @@ public struct ConformanceCatalogue: Sendable {
         let profiles = Set(operations.values.flatMap(\.profiles)).sorted()
         return try suites.flatMap { try $0.vectorFiles() }.map { file in
             let schema = try VectorFileSchema.schema(of: file, operations: operations, profiles: profiles)
-            return ("schemas/\(file.suite)_schema.json", JSONWriter.pretty(schema))
+            return ("schemas/\(file.name)_schema.json", JSONWriter.pretty(schema))
         }
     }
 

@@ -46,7 +46,7 @@ extension VectorFile {
         groups.filter { $0.operation == operation }.flatMap { group in
             group.tests.compactMap { test in
                 guard case .output(let output) = test.expected else { return nil }
-                return ("\(suite):\(test.tcId)", output)
+                return ("\(name):\(test.tcId)", output)
             }
         }
     }

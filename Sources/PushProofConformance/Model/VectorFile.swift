@@ -212,13 +212,14 @@ public struct VectorGroup: Sendable, Equatable {
     }
 }
 
-/// One vector file: a suite's test groups with the notes that explain their flags. The same type
+/// One vector file: its test groups with the notes that explain their flags. The same type
 /// writes the committed bytes and reads them back.
 public struct VectorFile: Sendable, Equatable {
     public static let formatVersion = 1
 
-    /// The file name without `_test.json`; also the suite name on the command line.
-    public var suite: String
+    /// The file name without `_test.json`, as `--file` names it. Written as the member `suite` in
+    /// format 1 (the vector files' name for it since the first release).
+    public var name: String
     public var schema: String
     public var protocolName: String
     public var header: [String]
@@ -226,10 +227,10 @@ public struct VectorFile: Sendable, Equatable {
     public var groups: [VectorGroup]
 
     public init(
-        suite: String, schema: String, protocolName: String, header: [String], notes: [FlagNote],
+        name: String, schema: String, protocolName: String, header: [String], notes: [FlagNote],
         groups: [VectorGroup]
     ) {
-        self.suite = suite
+        self.name = name
         self.schema = schema
         self.protocolName = protocolName
         self.header = header
@@ -238,11 +239,11 @@ public struct VectorFile: Sendable, Equatable {
     }
 
     public var numberOfTests: Int { groups.reduce(0) { $0 + $1.tests.count } }
-    public var fileName: String { "\(suite)_test.json" }
+    public var fileName: String { "\(name)_test.json" }
 
     public var json: JSONValue {
         .object([
-            .init("suite", .string(suite)),
+            .init("suite", .string(name)),
             .init("schema", .string(schema)),
             .init("protocol", .string(protocolName)),
             .init("formatVersion", .integer(VectorFile.formatVersion)),
@@ -269,7 +270,7 @@ public struct VectorFile: Sendable, Equatable {
 
     public init(json: JSONValue) throws(VectorFormatError) {
         let r = FormatReader(json, "the file")
-        suite = try r.string("suite")
+        name = try r.string("suite")
         schema = try r.string("schema")
         protocolName = try r.string("protocol")
         guard try r.integer("formatVersion") == Int64(Self.formatVersion) else {

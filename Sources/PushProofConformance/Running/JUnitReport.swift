@@ -24,16 +24,16 @@ public enum JUnitReport {
                     ("failures", "\(Reports.failing(report))"), ("errors", "\(aborted)"),
                     ("time", seconds(milliseconds: report.outcomes.map(milliseconds).reduce(0, +))),
                 ]) + "\n"
-        for suite in report.suites {
-            let outcomes = report.outcomes.filter { $0.suite == suite }
-            let skipped = report.count(.skipped, suite: suite) + report.count(.expectedFailure, suite: suite)
+        for file in report.files {
+            let outcomes = report.outcomes.filter { $0.file == file }
+            let skipped = report.count(.skipped, file: file) + report.count(.expectedFailure, file: file)
             xml +=
                 "  "
                 + element(
                     "testsuite",
                     [
-                        ("name", suite), ("tests", "\(outcomes.count)"),
-                        ("failures", "\(Reports.failing(report, suite: suite))"), ("errors", "0"),
+                        ("name", file), ("tests", "\(outcomes.count)"),
+                        ("failures", "\(Reports.failing(report, file: file))"), ("errors", "0"),
                         ("time", seconds(milliseconds: outcomes.map(milliseconds).reduce(0, +))),
                         ("skipped", "\(skipped)"),
                     ]) + "\n"
@@ -102,7 +102,7 @@ public enum JUnitReport {
             children.append("<system-err>" + text(log) + "</system-err>")
         }
         let attributes = [
-            ("name", "tcId \(o.test.tcId): \(o.test.comment)"), ("classname", "\(o.suite).\(o.operation.rawValue)"),
+            ("name", "tcId \(o.test.tcId): \(o.test.comment)"), ("classname", "\(o.file).\(o.operation.rawValue)"),
             ("time", seconds(milliseconds: milliseconds(o))),
         ]
         guard !children.isEmpty else { return "    " + element("testcase", attributes, empty: true) + "\n" }

@@ -4,14 +4,14 @@ import PushProofJSON
 public enum Reports {
     public static func text(_ report: RunReport, verbose: Bool = false) -> String {
         var lines: [String] = ["PushProof conformance: \(report.implementation)"]
-        let width = max(report.suites.map(\.count).max() ?? 0, 5)
-        for suite in report.suites {
-            let name = suite.padding(toLength: width, withPad: " ", startingAt: 0)
+        let width = max(report.files.map(\.count).max() ?? 0, 5)
+        for file in report.files {
+            let name = file.padding(toLength: width, withPad: " ", startingAt: 0)
             var line =
-                "  \(name)  \(report.count(.passed, suite: suite)) passed, "
-                + "\(failing(report, suite: suite)) failed, \(report.count(.skipped, suite: suite)) skipped"
+                "  \(name)  \(report.count(.passed, file: file)) passed, "
+                + "\(failing(report, file: file)) failed, \(report.count(.skipped, file: file)) skipped"
             if report.expectedFailures != nil {
-                line += ", \(report.count(.expectedFailure, suite: suite)) expected failures"
+                line += ", \(report.count(.expectedFailure, file: file)) expected failures"
             }
             lines.append(line)
         }
@@ -72,8 +72,8 @@ public enum Reports {
     }
 
     /// Failures that fail the run: failed tests and unexpected passes.
-    static func failing(_ report: RunReport, suite: String? = nil) -> Int {
-        report.count(.failed, suite: suite) + report.count(.unexpectedPass, suite: suite)
+    static func failing(_ report: RunReport, file: String? = nil) -> Int {
+        report.count(.failed, file: file) + report.count(.unexpectedPass, file: file)
     }
 
     /// Counts per operation, in operation order (expected failures count as failed here).
@@ -127,14 +127,14 @@ public enum Reports {
     }
 
     public static func json(_ report: RunReport) -> String {
-        let suites: [JSONValue.Member] = report.suites.map { suite in
+        let files: [JSONValue.Member] = report.files.map { file in
             .init(
-                suite,
+                file,
                 [
-                    "passed": .integer(report.count(.passed, suite: suite)),
-                    "failed": .integer(failing(report, suite: suite)),
-                    "skipped": .integer(report.count(.skipped, suite: suite)),
-                    "expectedFailures": .integer(report.count(.expectedFailure, suite: suite)),
+                    "passed": .integer(report.count(.passed, file: file)),
+                    "failed": .integer(failing(report, file: file)),
+                    "skipped": .integer(report.count(.skipped, file: file)),
+                    "expectedFailures": .integer(report.count(.expectedFailure, file: file)),
                 ])
         }
         let matrix: [JSONValue] = matrix(report).map { row in
@@ -148,7 +148,7 @@ public enum Reports {
         }
         let tests: [JSONValue] = report.outcomes.map { o in
             var members: [JSONValue.Member] = [
-                .init("suite", .string(o.suite)), .init("tcId", .integer(o.test.tcId)),
+                .init("suite", .string(o.file)), .init("tcId", .integer(o.test.tcId)),
                 .init("operation", .string(o.operation.rawValue)), .init("profile", .string(o.profile.rawValue)),
                 .init("result", .string(o.test.result.rawValue)), .init("status", .string(o.status.rawValue)),
                 .init("comment", .string(o.test.comment)), .init("expected", o.test.expected.json),
@@ -189,7 +189,8 @@ public enum Reports {
             .init("failed", .integer(failing(report))),
             .init("skipped", .integer(report.count(.skipped))),
             .init("expectedFailures", .integer(report.count(.expectedFailure))),
-            .init("suites", .object(suites)),
+            // Per vector file, under the key format 1 gave it ("suites"), as each test's "suite".
+            .init("suites", .object(files)),
             .init(
                 "operations",
                 .object(

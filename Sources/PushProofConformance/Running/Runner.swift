@@ -11,7 +11,8 @@ public struct TestOutcome: Sendable {
         case unexpectedPass
     }
 
-    public var suite: String
+    /// The vector file the test is in, by name without `_test.json`.
+    public var file: String
     public var operation: OperationName
     public var profile: Profile
     public var test: VectorTest
@@ -22,9 +23,7 @@ public struct TestOutcome: Sendable {
     /// What the adapter wrote on stderr while it answered (an adapter's; nil for in-process ones).
     public var adapterLog: String? = nil
 
-    public var name: String { "\(suite):\(test.tcId)" }
-    /// The vector file the test is in (`suite` is its name).
-    public var file: String { suite }
+    public var name: String { "\(file):\(test.tcId)" }
     /// Whether this outcome fails the run.
     public var failsRun: Bool { status == .failed || status == .unexpectedPass }
 }
@@ -46,13 +45,13 @@ public struct RunReport: Sendable {
         self.expectedFailures = expectedFailures
     }
 
-    public func count(_ status: TestOutcome.Status, suite: String? = nil, profile: Profile? = nil) -> Int {
+    public func count(_ status: TestOutcome.Status, file: String? = nil, profile: Profile? = nil) -> Int {
         // Read in place: a report counts its outcomes many times, and copying each one (its test,
         // its answer) would cost more than the run's own judging.
         outcomes.withUnsafeBufferPointer { all in
             var count = 0
             for index in all.indices
-            where all[index].status == status && (suite == nil || all[index].suite == suite)
+            where all[index].status == status && (file == nil || all[index].file == file)
                 && (profile == nil || all[index].profile == profile)
             {
                 count += 1
@@ -61,8 +60,8 @@ public struct RunReport: Sendable {
         }
     }
 
-    /// Suites in the order run.
-    public var suites: [String] { ordered(outcomes.map(\.suite)) }
+    /// The vector files in the order run.
+    public var files: [String] { ordered(outcomes.map(\.file)) }
     public var profiles: [Profile] { ordered(outcomes.map(\.profile)) }
 
     public var failed: Bool { outcomes.contains { $0.failsRun } }
@@ -142,7 +141,7 @@ public struct ConformanceRunner: Sendable {
         expectedFailures: ExpectedFailures? = nil, stopAtFirstFailure: Bool = false
     ) throws -> RunReport {
         if let expectedFailures {
-            let known = Set(files.flatMap { f in f.groups.flatMap { $0.tests.map { "\(f.suite):\($0.tcId)" } } })
+            let known = Set(files.flatMap { f in f.groups.flatMap { $0.tests.map { "\(f.name):\($0.tcId)" } } })
             let unknown = expectedFailures.reasons.keys.filter { !known.contains($0) }.sorted()
             guard unknown.isEmpty else {
                 throw RunnerError.unknownExpectedFailures(source: expectedFailures.source, unknown)
@@ -152,10 +151,10 @@ public struct ConformanceRunner: Sendable {
         for file in files {
             for group in file.groups {
                 for test in group.tests
-                where selection.includes(suite: file.suite, profile: group.profile, tcId: test.tcId) {
+                where selection.includes(file: file.name, profile: group.profile, tcId: test.tcId) {
                     work.append(
                         (
-                            test, group, file.suite,
+                            test, group, file.name,
                             OperationRequest(
                                 operation: group.operation, profile: group.profile, input: test.input)
                         ))
@@ -180,7 +179,7 @@ public struct ConformanceRunner: Sendable {
             index, answered, worker in
             listed(
                 self.judge(
-                    items[index].test, in: items[index].group, suite: items[index].file, answered: answered,
+                    items[index].test, in: items[index].group, file: items[index].file, answered: answered,
                     by: worker))
         }
         let answer: @Sendable (Range<Int>, any ConformanceImplementation) -> [TestOutcome] = { range, worker in
@@ -269,7 +268,7 @@ public struct ConformanceRunner: Sendable {
     }
 
     func judge(
-        _ test: VectorTest, in group: VectorGroup, suite: String, answered: AnsweredRequest,
+        _ test: VectorTest, in group: VectorGroup, file: String, answered: AnsweredRequest,
         by implementation: any ConformanceImplementation
     ) -> TestOutcome {
         let request = OperationRequest(operation: group.operation, profile: group.profile, input: test.input)
@@ -284,7 +283,7 @@ public struct ConformanceRunner: Sendable {
             status = passes ? .passed : .failed
         }
         var outcome = TestOutcome(
-            suite: suite, operation: group.operation, profile: group.profile, test: test, status: status,
+            file: file, operation: group.operation, profile: group.profile, test: test, status: status,
             actual: answer)
         outcome.duration = answered.duration
         return outcome

@@ -543,7 +543,7 @@ enum CatbirdEpochKeysVectors {
 
     static func file() -> VectorFileDeclaration {
         VectorFileDeclaration(
-            suite: "catbird_epoch_keys", protocolName: "catbird-mls-storage", notes: CatbirdEpochKeysNotes.catalogue,
+            name: "catbird_epoch_keys", protocolName: "catbird-mls-storage", notes: CatbirdEpochKeysNotes.catalogue,
             header: [
                 "A Catbird client's epoch keys: the MLSEpochKeyModel table, keychain items and KeyPackage rows, driven by traces of the client library's own calls (CatbirdMLSCore@3071f3ad).",
                 "Each step answers an outcome (stored, replaced, restored, refused, found, notFound, deleted, marked, deactivated, trap); the output ends with every stored row and its state (active, marked = readable and due for the hard delete, inactive = unreadable but its key still stored), the keychain accounts and the KeyPackage ids.",

@@ -316,7 +316,7 @@ enum CatbirdIdentityVectors {
             ] + calendarEdges { signed($0, $1, $2, now: $3, code: $4, source: $5) }
         let proposalCredentials = CredentialIdentityCases.proposal()
         return VectorFileDeclaration(
-            suite: "catbird_identity", protocolName: "catbird-mls-identity", notes: CatbirdIdentityNotes.catalogue,
+            name: "catbird_identity", protocolName: "catbird-mls-identity", notes: CatbirdIdentityNotes.catalogue,
             header: [
                 "Catbird device identity: bare DIDs, canonical UUIDv4 device ids, the MLS credential identity, Ed25519 key ids and device keys, and the signedAt window.",
                 "deployed: the clean protocol (blue.catbird.chat, validation.rs); legacy: the early-2026 server; proposal: the design document (seed 003).",

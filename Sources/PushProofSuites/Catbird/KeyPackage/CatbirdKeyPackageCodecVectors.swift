@@ -208,7 +208,7 @@ enum CatbirdKeyPackageCodecVectors {
                     "leaf node source 255", ["LeafSource"], replacing(small, at: src, with: [0xFF]), code: "MALFORMED")
             ]
         return VectorFileDeclaration(
-            suite: "catbird_keypackage_codec", protocolName: "mls-keypackage", notes: CatbirdKeyPackageNotes.catalogue,
+            name: "catbird_keypackage_codec", protocolName: "mls-keypackage", notes: CatbirdKeyPackageNotes.catalogue,
             header: [
                 "RFC 9420 KeyPackages inside an MLSMessage (version 1, wire format 5): decoded exactly to a JSON description and encoded back byte for byte.",
                 "Exact decoding: no trailing bytes, shortest variable-length integers only, 65,536 bytes at most; keyPackageRef is RefHash over the inner KeyPackage.",

@@ -19,7 +19,7 @@ enum CatbirdKeyPackageValidateVectors {
             throw GeneratorError("the X-Wing fault `\(fault)` leaves a valid key")
         }
         return VectorFileDeclaration(
-            suite: "catbird_keypackage_validate", protocolName: "catbird-mls-keypackage",
+            name: "catbird_keypackage_validate", protocolName: "catbird-mls-keypackage",
             notes: CatbirdKeyPackageNotes.catalogue,
             header: [
                 "A device's KeyPackage upload: bytes, the credential identity the device must use, its enrolled Ed25519 key (deployed), the time (Unix seconds) and the KeyPackageRef it declared.",

@@ -7,7 +7,7 @@ import PushProofJSON
 enum CatbirdRegistrationVectors {
     static func file() -> VectorFileDeclaration {
         VectorFileDeclaration(
-            suite: "catbird_registration", protocolName: "catbird-mls-registration",
+            name: "catbird_registration", protocolName: "catbird-mls-registration",
             notes: CatbirdRegistrationNotes.catalogue,
             header: [
                 "Device registration on the legacy Catbird server (blue.catbird.mlsChat.registerDevice, mls-ds@5278d0ce) as traces with a clock: each step's status (200, 400, 429, 404, 500) and what the server did, then every device and how many KeyPackages it holds.",

@@ -166,7 +166,7 @@ enum ExplodeCodecVectors {
         let strength = try decodeStrengthCases() + monthStarts + yearRangeCases()
         let hardened = hardenedCases() + hardenedStrengthCases()
         return VectorFileDeclaration(
-            suite: "explode_codec", protocolName: "convos-explode-settings", notes: ExplodeNotes.catalogue,
+            name: "explode_codec", protocolName: "convos-explode-settings", notes: ExplodeNotes.catalogue,
             header: [
                 "The convos.org/explode_settings 1.0 content type as XMTP EncodedContent protobuf (Protos/xmtp/message_contents/content.proto).",
                 "Encoding is the iOS app's: content {\"expiresAt\":\"<RFC 3339, whole seconds, Z>\"}, its fallback text, no parameters, no compression, shouldPush true.",

@@ -75,7 +75,7 @@ enum ExplodeMetadataVectors {
 
     static func file() throws -> VectorFileDeclaration {
         VectorFileDeclaration(
-            suite: "explode_metadata", protocolName: "convos-explode-settings", notes: ExplodeNotes.catalogue,
+            name: "explode_metadata", protocolName: "convos-explode-settings", notes: ExplodeNotes.catalogue,
             header: [
                 "ConversationCustomMetadata (Protos/convos/conversation_custom_metadata.proto) in the group's appData: the secondary copy of expiresAt (expiresAtUnix, whole seconds).",
                 "explode.metadataEncode is judged by meaning: Apple's COMPRESSION_ZLIB encoder is documented as equivalent to zlib's raw DEFLATE at level 5, not as byte-identical, so `expected.output` is {compressed, framed, protobufHex}: the answer's `compressed`, whether its appData starts with the 0x1F marker, and the protobuf bytes it holds as the hardened reading decodes them (canonical base64url without padding, a framed body of raw DEFLATE, as the app writes it and as its readers before convos-ios c687b8d7 take it alone, that inflates exactly to its declared size); the reference's own bytes (zlib level 5) are the test's `intermediate`.",

@@ -145,7 +145,7 @@ enum ExplodeReceiverVectors {
                     + "later", ["MetadataNeverPostpones"], [explode(now + 7200), meta(now), trigger(now)]),
         ]
         return VectorFileDeclaration(
-            suite: "explode_receiver", protocolName: "convos-explode-settings", notes: ExplodeNotes.catalogue,
+            name: "explode_receiver", protocolName: "convos-explode-settings", notes: ExplodeNotes.catalogue,
             header: [
                 "The receiver's rules for one conversation, as a trace of events and the outcome and state after each.",
                 "Events: explodeMessage (fromSelf, expiresAt, sender: creator (when absent) | admin | superAdmin | member | nonMember), metadata (expiresAt), trigger (appBecameActive | conversationExpired | explosionNotificationTapped, now), message, resync.",

@@ -178,7 +178,7 @@ enum IdentityBackendVectors: IdentityFixtures {
                 source: "\(ism):1058-1063; \(core)Inboxes/CachedPushNotificationHandler.swift:107-111"),
         ]
         return VectorFileDeclaration(
-            suite: "identity_backend", protocolName: "convos-client-id", notes: IdentityNotes.catalogue,
+            name: "identity_backend", protocolName: "convos-client-id", notes: IdentityNotes.catalogue,
             header: [
                 "What the Convos push backend receives: device registration, topic subscriptions under a clientId, unsubscribe, unregister, and the teardown order.",
                 "And the push path end to end: a payload's clientId resolved through the identity store.",

@@ -144,7 +144,7 @@ enum IdentityDerivationVectors: IdentityFixtures {
                 )
             }
         return VectorFileDeclaration(
-            suite: "identity_derivation", protocolName: "convos-client-id", notes: IdentityNotes.catalogue,
+            name: "identity_derivation", protocolName: "convos-client-id", notes: IdentityNotes.catalogue,
             header: [
                 "Per-conversation identities: Keccak-256, the Ethereum address of a secp256k1 key, and the XMTP inbox id.",
                 "inboxId = lower-case hex of SHA-256(UTF-8 of the lower-case 0x address followed by the decimal nonce).",

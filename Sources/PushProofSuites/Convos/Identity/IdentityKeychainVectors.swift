@@ -219,7 +219,7 @@ enum IdentityKeychainVectors: IdentityFixtures {
         let classes = KeychainDecodeClassCases.cases(firstDeployedId: 701)
         let names = KeychainMemberNameCases.cases()
         return VectorFileDeclaration(
-            suite: "identity_keychain", protocolName: "convos-client-id", notes: IdentityNotes.catalogue,
+            name: "identity_keychain", protocolName: "convos-client-id", notes: IdentityNotes.catalogue,
             header: [
                 "The keychain record of the per-conversation era (service org.convos.ios.KeychainIdentityStore.v2, account = inbox id, generic attribute = clientId).",
                 "Value: compact JSON {\"inboxId\",\"clientId\",\"keys\":{\"privateKeyData\",\"databaseKey\"}}, keys as standard base64; written by iOS's JSONEncoder, whose member order varies per process and which escapes / as \\/.",

@@ -188,7 +188,7 @@ enum IdentityStoreVectors: IdentityFixtures {
                 ["AnyClientId", "ExactText"], unique, [save(i1, ""), save(i2, ""), byClient(""), byClient(" ")]),
         ]
         return VectorFileDeclaration(
-            suite: "identity_store", protocolName: "convos-client-id", notes: IdentityNotes.catalogue,
+            name: "identity_store", protocolName: "convos-client-id", notes: IdentityNotes.catalogue,
             header: [
                 "Operation traces on the identity store: save / lookupByClientId / lookupByInboxId / delete, one result per step.",
                 "Refusals are results in the trace (CLIENT_ID_MISMATCH names the inbox and both clientIds; DUPLICATE_CLIENT_ID the clientId).",

@@ -284,7 +284,7 @@ enum ConvosPushVectors {
                 convosPayload(message: .string(unpaddedMessage)), code: "INVALID_BASE64"),
         ]
         return VectorFileDeclaration(
-            suite: "convos_push", protocolName: "convos-push-payload", notes: ConvosPushNotes.catalogue,
+            name: "convos_push", protocolName: "convos-push-payload", notes: ConvosPushNotes.catalogue,
             header: [
                 "The Convos push payload (APNs userInfo): parse, classify by topic, and route by clientId to exactly one identity.",
                 "identities: the device's clientId -> inbox id mapping (the identity store), and each identity's conversations (groupIds, hex). The push path never sees an inbox id on the wire.",

@@ -140,7 +140,7 @@ enum EnvelopeClientVectors {
         let hardened = hardenedCases() + hardenedEdges()
         let proposal = proposalCases()
         return VectorFileDeclaration(
-            suite: "envelope_client", protocolName: "zulip-push-envelope", notes: EnvelopeNotes.catalogue,
+            name: "envelope_client", protocolName: "zulip-push-envelope", notes: EnvelopeNotes.catalogue,
             header: [
                 "The client's handling of a delivered notification: every outcome is distinct.",
                 "Outputs: delivered (with the notification), droppedUnknownKey, droppedOtherAccount, droppedUnexpectedType (deployed: a type other than message or remove), droppedAsLegacy (deployed, FCM: the data does not read as E2EE and the legacy path ignores it). Errors: MALFORMED_PAYLOAD, AUTHENTICATION_FAILED, MALFORMED_NOTIFICATION.",

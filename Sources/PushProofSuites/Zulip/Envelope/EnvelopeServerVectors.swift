@@ -198,7 +198,7 @@ enum EnvelopeServerVectors {
                 ])
         }
         return VectorFileDeclaration(
-            suite: "envelope_server", protocolName: "zulip-push-envelope", notes: EnvelopeNotes.catalogue,
+            name: "envelope_server", protocolName: "zulip-push-envelope", notes: EnvelopeNotes.catalogue,
             header: [
                 "The server's notification plaintext and encryption, and the bouncer's APNs / FCM payloads.",
                 "envelope.encrypt and envelope.seal are judged by meaning: the answer's encryptedData (encryptedContent) must start with the input's nonce (the ephemeral public key of the input's ephemeral secret key), open under the input's key, and decrypt to the JSON value that `plaintext` also holds; key order and escaping are free, as Zulip fixes neither. `expected.output` is that meaning ({nonce, notification}); the reference's own bytes (the server's insertion order, docs/envelope.md) are the test's `intermediate`.",

@@ -195,7 +195,7 @@ enum RegistrationBouncerVectors {
     static func file() throws -> VectorFileDeclaration {
         let deployed = sourced(try deployedBouncerCases())
         return VectorFileDeclaration(
-            suite: "registration_bouncer", protocolName: "zulip-push-registration", notes: RegistrationNotes.catalogue,
+            name: "registration_bouncer", protocolName: "zulip-push-registration", notes: RegistrationNotes.catalogue,
             header: [
                 "The bouncer's handling of a server's registration request: key ring, sealed box, PushRegistration schema, token_id, liveness, dedup.",
                 "`deployed` expects what the deployed Zulip bouncer answers, its leniencies included (LENIENCY flags); `hardened` repeats each leniency's input with PushProof's strict answer. `alsoAccepted` lists answers that pass too.",

@@ -193,7 +193,7 @@ enum RegistrationClientVectors {
                 "proposal profile, APNs: no ios_app_id in this profile", ["Normal"]),
         ]
         return VectorFileDeclaration(
-            suite: "registration_client", protocolName: "zulip-push-registration", notes: RegistrationNotes.catalogue,
+            name: "registration_client", protocolName: "zulip-push-registration", notes: RegistrationNotes.catalogue,
             header: [
                 "Client side of Zulip's sealed push registration: token_id and the sealed PushRegistration.",
                 "registration.seal is deterministic given ephemeralSecretKey; compare every output byte for byte.",

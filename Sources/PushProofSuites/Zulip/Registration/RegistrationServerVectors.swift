@@ -460,7 +460,7 @@ enum RegistrationServerVectors {
             }
         }
         return VectorFileDeclaration(
-            suite: "registration_server", protocolName: "zulip-push-registration", notes: RegistrationNotes.catalogue,
+            name: "registration_server", protocolName: "zulip-push-registration", notes: RegistrationNotes.catalogue,
             header: [
                 "The server's side of registration: validating the client's parameters, and the pending / active / failed lifecycle.",
                 "Parameters are HTTP form fields, so every value is a string.",
