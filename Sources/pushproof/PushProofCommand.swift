@@ -200,16 +200,8 @@ struct Adapter: ParsableCommand {
     var mutant: String?
 
     func run() throws {
-        let catalogue = Suites.catalogue
-        let reference = catalogue.reference
-        var served: any ConformanceImplementation = reference
-        if let mutant {
-            guard let m = catalogue.mutant(named: mutant) else {
-                throw ValidationError(
-                    "unknown mutant \(mutant); known: \(catalogue.mutants.map(\.id).joined(separator: ", "))")
-            }
-            served = MutatedImplementation(m, reference: reference)
-        }
+        let reference = Suites.catalogue.reference
+        let served = try ImplementationChoice.inProcess(mutant: mutant)
         AdapterServer.serve(served, operations: reference.operations, profiles: reference.profiles, version: "1")
     }
 }
@@ -381,14 +373,8 @@ struct Fuzz: ParsableCommand {
                 FileHandle.standardError.write(Data("pushproof: cannot use the adapter: \(error)\n".utf8))
                 throw ExitCode(RunFailure.adapterUnusable)
             }
-        } else if let mutant {
-            guard let m = catalogue.mutants.first(where: { $0.id == mutant }) else {
-                throw ValidationError(
-                    "unknown mutant \(mutant); known: \(catalogue.mutants.map(\.id).joined(separator: ", "))")
-            }
-            implementation = MutatedImplementation(m, reference: reference)
         } else {
-            implementation = reference
+            implementation = try ImplementationChoice.inProcess(mutant: mutant)
         }
         defer { (implementation as? ExternalImplementation)?.shutdown() }
         var fuzzer = DifferentialFuzzer(
