@@ -4,12 +4,8 @@ import PushProofConformance
 /// notes add its own.
 enum CatbirdNotes {
     static let shared: [String: VectorNote] = [
-        "UpstreamTest": .init(
-            bugType: .basic,
-            description:
-                "A case of upstream's own test suite, translated into PushProof's input: the source names the test (repo@commit:path:lines and the test's name)."
-        ),
-        "Normal": .init(bugType: .basic, description: "An ordinary case every implementation must handle."),
+        "UpstreamTest": .upstreamTest,
+        "Normal": .normal,
         "EdgeCase": .init(bugType: .edgeCase, description: "A value at the edge of what the rule allows."),
         "NonCanonical": .init(
             bugType: .modifiedParameter,

@@ -3,11 +3,7 @@ import PushProofConformance
 /// The flags of the ExplodeSettings vector files and what each means.
 enum ExplodeNotes {
     static let catalogue: [String: VectorNote] = [
-        "UpstreamTest": .init(
-            bugType: .basic,
-            description:
-                "A case of upstream's own test suite, translated into PushProof's input: the source names the test (repo@commit:path:lines and the test's name)."
-        ),
+        "UpstreamTest": .upstreamTest,
         "ContentTypeCheckOrder": .init(
             bugType: .defined,
             description:
@@ -30,7 +26,7 @@ enum ExplodeNotes {
             upstream: .stricter),
         "KnownAnswer": .init(
             bugType: .basic, description: "The example of the deployed system's documentation: 2025-06-01T12:30:00Z."),
-        "Normal": .init(bugType: .basic, description: "An ordinary case every implementation must handle."),
+        "Normal": .normal,
         "SubSecondDropped": .init(
             bugType: .defined,
             description:

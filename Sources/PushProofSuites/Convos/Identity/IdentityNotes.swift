@@ -18,7 +18,7 @@ enum IdentityNotes {
             description:
                 "Keccak-256 pads with 0x01, FIPS 202 SHA3-256 with 0x06: an implementation using SHA3-256 gets every digest wrong."
         ),
-        "Normal": .init(bugType: .basic, description: "An ordinary case every implementation must handle."),
+        "Normal": .normal,
         "ScalarRange": .init(
             bugType: .edgeCase,
             description: "A secp256k1 secret key is a 32-byte integer k with 1 <= k < n (n the group order)."),
@@ -65,11 +65,7 @@ enum IdentityNotes {
         "InvalidInboxId": .init(
             bugType: .missingStep,
             description: "inboxId is 64 lower-case hex digits by convention; the app stores and reads any string."),
-        "UpstreamTest": .init(
-            bugType: .basic,
-            description:
-                "A case of upstream's own test suite, translated into PushProof's input: the source names the test (repo@commit:path:lines and the test's name)."
-        ),
+        "UpstreamTest": .upstreamTest,
         "AnyClientId": .init(
             bugType: .leniency,
             description:

@@ -3,11 +3,7 @@ import PushProofConformance
 /// The flags of the envelope vector files and what each means.
 enum EnvelopeNotes {
     static let catalogue: [String: VectorNote] = [
-        "UpstreamTest": .init(
-            bugType: .basic,
-            description:
-                "A case of upstream's own test suite, translated into PushProof's input: the source names the test (repo@commit:path:lines and the test's name)."
-        ),
+        "UpstreamTest": .upstreamTest,
         "LaxUrl": .init(
             bugType: .edgeCase,
             description:
@@ -68,8 +64,7 @@ enum EnvelopeNotes {
             description:
                 "A key id at an end of its range: 0 and 4294967295 (the ids the server sends are unsigned 32-bit) on each reading path, and FCM ids at the ends of Dart's 64-bit int.parse."
         ),
-        "Normal": .init(
-            bugType: .basic, description: "An ordinary notification that every implementation must handle."),
+        "Normal": .normal,
         "Truncation": .init(
             bugType: .edgeCase,
             description:

@@ -3,8 +3,7 @@ import PushProofConformance
 /// The flags of the registration vector files and what each means.
 enum RegistrationNotes {
     static let catalogue: [String: VectorNote] = [
-        "Normal": .init(
-            bugType: .basic, description: "An ordinary registration that every implementation must handle."),
+        "Normal": .normal,
         "KnownAnswer": .init(
             bugType: .basic, description: "A value published by the deployed system's own documentation or tests."),
         "NonAsciiToken": .init(
@@ -253,7 +252,6 @@ enum RegistrationNotes {
             description:
                 "Proposal: a registration repeated for an account the server holds without an error (pending or active) is answered success and sends nothing; after a failure it registers anew."
         ),
-        "UpstreamTest": .init(
-            bugType: .basic, description: "Translated from an upstream test, which the source names."),
+        "UpstreamTest": .upstreamTest,
     ]
 }
