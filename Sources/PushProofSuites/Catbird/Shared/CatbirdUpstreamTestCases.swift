@@ -99,7 +99,7 @@ extension CatbirdIdentityVectors {
         return []
     }
 
-    /// For the bareDid group (tcIds 1-100; the next free is 37).
+    /// For the bareDid group (tcIds 1-100).
     static func upstreamBareDidTestCases() -> [VectorCase] {
         let test = "\(U.auth):113-225 (closed_identifier_timestamp_and_numeric_date_grammars"
         return [
@@ -119,7 +119,7 @@ extension CatbirdIdentityVectors {
         ]
     }
 
-    /// For the deployed credentialIdentity group (tcIds 201-250; the next free is 209).
+    /// For the deployed credentialIdentity group (tcIds 201-250).
     static func upstreamCredentialIdentityTestCases() -> [VectorCase] {
         let test = "\(U.auth):113-225 (closed_identifier_timestamp_and_numeric_date_grammars"
         let device = "3b241101-e2bb-4255-8caf-4136c566a962"
@@ -150,7 +150,7 @@ extension CatbirdIdentityVectors {
         ]
     }
 
-    /// For the signedAt group (tcIds 501-600; the next free is 524).
+    /// For the signedAt group (tcIds 501-600).
     static func upstreamSignedAtTestCases() -> [VectorCase] {
         // Year 0001 is the first a canonical timestamp can name (tcId 522 refuses 0000); signed
         // and judged at that same instant the offset is 0.
