@@ -63,9 +63,8 @@ extension ConformanceCatalogue {
         }
     }
 
-    /// Writes every target's `seeds/` folder to hold exactly its seeds, and removes the copies of
-    /// a seed outside it (an earlier layout kept seeds beside the campaign's inputs). Returns the
-    /// number of files written and removed.
+    /// Writes every target's `seeds/` folder to hold exactly its seeds. Returns the number of files
+    /// written and removed.
     public func writeSeeds(from files: [VectorFile], to corpora: URL) throws -> (written: Int, removed: Int) {
         let fileManager = FileManager.default
         let seeds = seeds(from: files)
@@ -78,15 +77,6 @@ extension ConformanceCatalogue {
         }
         let wanted = Set(seeds.map(\.path))
         for target in fuzzTargets {
-            for name in (try? fileManager.contentsOfDirectory(atPath: corpora.appendingPathComponent(target.name).path))
-                ?? []
-            {
-                let path = "\(target.name)/seeds/\(name)"
-                if wanted.contains(path) {
-                    try fileManager.removeItem(at: corpora.appendingPathComponent("\(target.name)/\(name)"))
-                    removed += 1
-                }
-            }
             for path in extraSeeds(of: target, in: corpora, wanted: wanted) {
                 try fileManager.removeItem(at: corpora.appendingPathComponent(path))
                 removed += 1
