@@ -33,7 +33,7 @@ struct SetSuite: ConformanceSuite {
                 header: ["A set."],
                 groups: [
                     .init(
-                        type: "SetTest", operation: "set.of", description: "Sets.", ids: .block(1...10),
+                        operation: "set.of", description: "Sets.", ids: .block(1...10),
                         cases: [
                             VectorCase(comment: "three", flags: ["Normal"], input: ["items": ["b", "a", "b", "c"]])
                         ])

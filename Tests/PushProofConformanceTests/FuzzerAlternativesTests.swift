@@ -33,7 +33,7 @@ struct CountSuite: ConformanceSuite {
                 header: ["A count."],
                 groups: [
                     .init(
-                        type: "CountTest", operation: "count.of", description: "Counts.", ids: .block(1...10),
+                        operation: "count.of", description: "Counts.", ids: .block(1...10),
                         cases: [VectorCase(comment: "three", flags: ["Normal"], input: ["items": ["a", "b", "c"]])])
                 ])
         ]

@@ -13,8 +13,6 @@ struct ToyError: CodedError {
 /// tested through it, so its tests need no protocol module.
 struct ToySuite: ConformanceSuite {
     let name = "toy"
-    /// The type the upper-case group is filed under (a test changes it).
-    var groupType = "UpperTest"
     var cases: [VectorCase] = [
         VectorCase(
             comment: "upper case", flags: ["Normal"], source: "example/toy@0123abc:upper.c:10-12",
@@ -59,10 +57,10 @@ struct ToySuite: ConformanceSuite {
                 name: "toy_upper", protocolName: "toy", notes: Self.notes, header: ["A toy file."],
                 groups: [
                     .init(
-                        type: groupType, operation: "toy.upper", description: "Upper case.", ids: .block(1...100),
+                        operation: "toy.upper", description: "Upper case.", ids: .block(1...100),
                         cases: cases),
                     .init(
-                        type: "CountTest", operation: "toy.count", profile: .proposal, description: "Counting.",
+                        operation: "toy.count", profile: .proposal, description: "Counting.",
                         ids: .from(101),
                         cases: [VectorCase(comment: "two", flags: ["Normal"], input: ["items": ["a", "b"]])]),
                 ])

@@ -51,10 +51,12 @@ extension Profile {
             name: "name_read", protocolName: "toy", notes: Self.notes, header: ["Names."],
             groups: [
                 .init(
-                    type: "ReadTest", operation: "name.read", profile: profile, description: "Names.", ids: .from(1),
+                    operation: "name.read", profile: profile, description: "Names.", ids: .from(1),
                     cases: [c])
             ]
-        ).build(with: ReferenceImplementation(suites: [TrimmingSuite()]), upstreamProfiles: upstreamProfiles)
+        ).build(
+            with: ReferenceImplementation(suites: [TrimmingSuite()]), upstreamProfiles: upstreamProfiles,
+            groupTypes: ["name.read": "ReadTest"])
     }
 
     func refusal(_ error: any Error) -> String { String(describing: error) }

@@ -47,10 +47,10 @@ struct CoarseWireSuite: ConformanceSuite {
                 name: "name_check", protocolName: "toy", notes: notes, header: ["Names."],
                 groups: [
                     .init(
-                        type: "NameTest", operation: "name.check", description: "Deployed.", ids: .block(1...10),
+                        operation: "name.check", description: "Deployed.", ids: .block(1...10),
                         cases: cases()),
                     .init(
-                        type: "NameTest", operation: "name.check", profile: .proposal, description: "Proposal.",
+                        operation: "name.check", profile: .proposal, description: "Proposal.",
                         ids: .block(11...20), cases: cases()),
                 ])
         ]

@@ -93,9 +93,9 @@ public enum TcIdBlock: Sendable {
     }
 }
 
-/// A group of cases: one operation in one profile.
+/// A group of cases: one operation in one profile. Its `type` is the operation's
+/// (`OperationSchema.groupType`), filled in when the file is built.
 public struct VectorGroupDeclaration: Sendable {
-    public var type: String
     public var operation: OperationName
     public var profile: Profile
     /// Without the tcId block: the kit appends it.
@@ -104,10 +104,9 @@ public struct VectorGroupDeclaration: Sendable {
     public var cases: [VectorCase]
 
     public init(
-        type: String, operation: OperationName, profile: Profile = .deployed, description: String,
+        operation: OperationName, profile: Profile = .deployed, description: String,
         ids: TcIdBlock, cases: [VectorCase]
     ) {
-        self.type = type
         self.operation = operation
         self.profile = profile
         self.description = description
@@ -144,16 +143,20 @@ public struct VectorFileDeclaration: Sendable {
     /// differs from PushProof's code (`SuiteOperation.wireError`). In a group of
     /// `upstreamProfiles` a test must expect upstream's answer: a flag whose note calls its answer
     /// stricter than upstream's stops generation, and so does a refusal expected where an
-    /// alternative accepts, unless a flag's note says upstream answers several ways.
+    /// alternative accepts, unless a flag's note says upstream answers several ways. `groupTypes`:
+    /// each operation's group type (`OperationSchema.groupType`).
     public func build(
         with reference: any ConformanceImplementation, meanings: AnswerMeanings = AnswerMeanings(),
         wireError: @Sendable (OperationRequest, String) -> String? = { _, _ in nil },
-        upstreamProfiles: Set<Profile> = [.deployed]
+        upstreamProfiles: Set<Profile> = [.deployed], groupTypes: [OperationName: String]
     ) throws -> VectorFile {
         var used: [FlagNote] = []
         var built: [VectorGroup] = []
         var ids = Set<Int>()
         for group in groups {
+            guard let type = groupTypes[group.operation] else {
+                throw GeneratorError("\(name): no suite offers \(group.operation)")
+            }
             var description = group.description
             if case .block(let range) = group.ids {
                 guard group.cases.count <= range.count else {
@@ -237,7 +240,7 @@ public struct VectorFileDeclaration: Sendable {
             }
             built.append(
                 VectorGroup(
-                    type: group.type, operation: group.operation, profile: group.profile,
+                    type: type, operation: group.operation, profile: group.profile,
                     description: description, tests: tests))
         }
         let file = VectorFile(

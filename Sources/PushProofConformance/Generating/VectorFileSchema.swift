@@ -73,7 +73,7 @@ public enum VectorFileSchema {
     }
 
     /// `operations`: every operation of the catalogue, by name; a group whose operation has no
-    /// schema, or whose `type` is not its operation's, stops generation.
+    /// schema stops generation.
     public static func schema(
         of file: VectorFileDeclaration, operations: [OperationName: SuiteOperation], profiles: [Profile]
     ) throws(GeneratorError) -> JSONValue {
@@ -81,11 +81,6 @@ public enum VectorFileSchema {
         for group in file.groups where !used.contains(where: { $0.name == group.operation }) {
             guard let operation = operations[group.operation] else {
                 throw GeneratorError("\(file.name): no suite offers \(group.operation)")
-            }
-            guard group.type == operation.schema.groupType else {
-                throw GeneratorError(
-                    "\(file.name): a \(group.operation) group has type \(group.type), the operation declares \(operation.schema.groupType)"
-                )
             }
             used.append(operation)
         }

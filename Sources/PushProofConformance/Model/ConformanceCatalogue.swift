@@ -62,9 +62,12 @@ public struct ConformanceCatalogue: Sendable {
             let reference = ReferenceImplementation(suites: [suite])
             let meanings = AnswerMeanings(suites: [suite])
             let wireError = ConformanceCatalogue(suites: [suite]).wireError
+            let groupTypes = Dictionary(
+                suite.operations.map { ($0.name, $0.schema.groupType) }, uniquingKeysWith: { first, _ in first })
             return try suite.vectorFiles().map {
                 try $0.build(
-                    with: reference, meanings: meanings, wireError: wireError, upstreamProfiles: suite.upstreamProfiles)
+                    with: reference, meanings: meanings, wireError: wireError, upstreamProfiles: suite.upstreamProfiles,
+                    groupTypes: groupTypes)
             }
         }
     }

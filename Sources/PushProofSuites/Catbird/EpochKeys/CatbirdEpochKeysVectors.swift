@@ -552,38 +552,38 @@ enum CatbirdEpochKeysVectors {
             ],
             groups: [
                 .init(
-                    type: "EpochKeyTraceTest", operation: .catbirdEpochKeyTrace, profile: .deployed,
+                    operation: .catbirdEpochKeyTrace, profile: .deployed,
                     description: "The Catbird client as shipped, its bugs included (each flagged).",
                     ids: .block(1...100), cases: cases(.deployed)),
                 .init(
-                    type: "EpochKeyTraceTest", operation: .catbirdEpochKeyTrace, profile: .strict,
+                    operation: .catbirdEpochKeyTrace, profile: .strict,
                     description: "RFC 9420 §9.2: what a forward-secret store answers to the same traces.",
                     ids: .block(101...200), cases: cases(.strict)),
                 .init(
-                    type: "EpochKeyTraceTest", operation: .catbirdEpochKeyTrace, profile: .proposal,
+                    operation: .catbirdEpochKeyTrace, profile: .proposal,
                     description: "The design document: immediate deletes, KeyPackages cascade with their conversation.",
                     ids: .block(201...300), cases: cases(.proposal)),
                 .init(
-                    type: "KeychainItemTest", operation: .catbirdKeychainItem, profile: .deployed,
+                    operation: .catbirdKeychainItem, profile: .deployed,
                     description: "The account name and attributes the client writes each item with.",
                     ids: .block(301...350), cases: keychainCases(.deployed)),
                 .init(
-                    type: "KeychainItemTest", operation: .catbirdKeychainItem, profile: .proposal,
+                    operation: .catbirdKeychainItem, profile: .proposal,
                     description: "The design document's accessibility classes (it names six kinds of item).",
                     ids: .block(351...380), cases: keychainCases(.proposal)),
                 .init(
-                    type: "EpochKeyTraceTest", operation: .catbirdEpochKeyTrace, profile: .deployed,
+                    operation: .catbirdEpochKeyTrace, profile: .deployed,
                     description:
                         "The Catbird client as shipped: a DID's white space, character by character, in a step's DID and in the trace's.",
                     ids: .block(2000...2099),
                     cases: trimCases(.deployed, topLevel: false) + trimCases(.deployed, topLevel: true)),
                 .init(
-                    type: "EpochKeyTraceTest", operation: .catbirdEpochKeyTrace, profile: .strict,
+                    operation: .catbirdEpochKeyTrace, profile: .strict,
                     description:
                         "RFC 9420 §9.2: which of several deletion points stands, and a DID's white space, character by character.",
                     ids: .block(2100...2199), cases: cutoffOrderCases() + trimCases(.strict, topLevel: false)),
                 .init(
-                    type: "EpochKeyTraceTest", operation: .catbirdEpochKeyTrace, profile: .proposal,
+                    operation: .catbirdEpochKeyTrace, profile: .proposal,
                     description: "The design document: a DID's white space, character by character.",
                     ids: .block(2200...2299), cases: trimCases(.proposal, topLevel: false)),
             ])

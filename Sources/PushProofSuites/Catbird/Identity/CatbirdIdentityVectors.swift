@@ -323,66 +323,66 @@ enum CatbirdIdentityVectors {
             ],
             groups: [
                 .init(
-                    type: "BareDidTest", operation: .catbirdBareDid,
+                    operation: .catbirdBareDid,
                     description: "A user's bare DID: did:plc or restricted did:web.", ids: .block(1...100), cases: dids),
                 .init(
-                    type: "DeviceIdTest", operation: .catbirdDeviceId,
+                    operation: .catbirdDeviceId,
                     description: "A device id: canonical lower-case UUIDv4, RFC 4122 variant.", ids: .block(101...200),
                     cases: devices),
                 .init(
-                    type: "CredentialIdentityTest", operation: .catbirdCredentialIdentity,
+                    operation: .catbirdCredentialIdentity,
                     description: "The MLS BasicCredential identity of a device: `did#deviceId`.",
                     ids: .block(201...250), cases: credentials),
                 .init(
-                    type: "CredentialIdentityTest", operation: .catbirdCredentialIdentity, profile: .legacy,
+                    operation: .catbirdCredentialIdentity, profile: .legacy,
                     description:
                         "The legacy server's credential identity: the owner's DID as it is; the device id is not read.",
                     ids: .block(251...270), cases: CredentialIdentityCases.legacy()),
                 .init(
-                    type: "CredentialIdentityTest", operation: .catbirdCredentialIdentity, profile: .proposal,
+                    operation: .catbirdCredentialIdentity, profile: .proposal,
                     description:
                         "The seed's credential identity, `did#deviceId`. The design names no grammar for either part: PushProof reads the clean protocol's, and where it refuses, the design's join passes too.",
                     ids: .block(271...300), cases: proposalCredentials),
                 .init(
-                    type: "DeviceDidSplitTest", operation: .catbirdSplitDeviceDid, profile: .legacy,
+                    operation: .catbirdSplitDeviceDid, profile: .legacy,
                     description: "The legacy server's reading of a device DID: split at the first `#`.",
                     ids: .block(301...400), cases: splits),
                 .init(
-                    type: "KeyIdTest", operation: .catbirdKeyId,
+                    operation: .catbirdKeyId,
                     description: "keyId: base64url without padding of SHA-256 of the 32-byte Ed25519 public key.",
                     ids: .block(401...450), cases: keyIds),
                 .init(
-                    type: "DeviceKeyTest", operation: .catbirdDeviceKey,
+                    operation: .catbirdDeviceKey,
                     description: "A device's Ed25519 key from its 32-byte seed, and its key id.",
                     ids: .block(451...500), cases: seeds),
                 .init(
-                    type: "SignedAtTest", operation: .catbirdSignedAt,
+                    operation: .catbirdSignedAt,
                     description:
                         "signedAt within [now - 300 s, now + 60 s], both canonical timestamps; the answer is the offset in ms.",
                     ids: .block(501...600), cases: window),
                 .init(
-                    type: "CredentialIdentityTest", operation: .catbirdCredentialIdentity, profile: .hardened,
+                    operation: .catbirdCredentialIdentity, profile: .hardened,
                     description:
                         "PushProof's advice to an implementation of the design: the clean protocol's bare DID and device id, each test with its reason.",
                     ids: .block(601...650),
                     cases: CredentialIdentityCases.hardened(
                         firstProposalId: 271 + proposalCredentials.count - CredentialIdentityCases.silent.count)),
                 .init(
-                    type: "BareDidTest", operation: .catbirdBareDid,
+                    operation: .catbirdBareDid,
                     description: "A user's bare DID: the cases of mls-ds's own identity tests.",
                     ids: .block(701...720),
                     cases: upstreamTestCases(for: .catbirdBareDid)),
                 .init(
-                    type: "CredentialIdentityTest", operation: .catbirdCredentialIdentity,
+                    operation: .catbirdCredentialIdentity,
                     description: "`did#deviceId`: the cases of mls-ds's own identity tests.",
                     ids: .block(721...740),
                     cases: upstreamTestCases(for: .catbirdCredentialIdentity)),
                 .init(
-                    type: "SignedAtTest", operation: .catbirdSignedAt,
+                    operation: .catbirdSignedAt,
                     description: "signedAt against the server's clock: the cases of mls-ds's own identity tests.",
                     ids: .block(741...760), cases: upstreamTestCases(for: .catbirdSignedAt)),
                 .init(
-                    type: "CredentialIdentityTest", operation: .catbirdCredentialIdentity, profile: .legacy,
+                    operation: .catbirdCredentialIdentity, profile: .legacy,
                     description:
                         "The legacy server's credential identity, by class: the owner's DID text as given, whatever `#`, delimiter or white space it holds.",
                     ids: .block(2000...2099), cases: CredentialIdentityCases.legacyText()),

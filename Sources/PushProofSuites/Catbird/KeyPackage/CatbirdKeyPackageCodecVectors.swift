@@ -216,7 +216,7 @@ enum CatbirdKeyPackageCodecVectors {
             ],
             groups: [
                 .init(
-                    type: "KeyPackageCodecTest", operation: .catbirdKeyPackageDecode, profile: .rfc9420,
+                    operation: .catbirdKeyPackageDecode, profile: .rfc9420,
                     description:
                         "MLSMessage(KeyPackage) bytes -> description, the bytes written again, and the KeyPackageRef.",
                     ids: .block(1...200), cases: cases + classCases)

@@ -27,31 +27,31 @@ enum CatbirdKeyPackageValidateVectors {
             ],
             groups: [
                 .init(
-                    type: "KeyPackageValidationTest", operation: .catbirdKeyPackageValidate,
+                    operation: .catbirdKeyPackageValidate,
                     description:
                         "The clean protocol (blue.catbird.chat): suite 0x004D, `did#deviceId` credential, the enrolled key.",
                     ids: .block(1...300), cases: try deployed()),
                 .init(
-                    type: "KeyPackageValidationTest", operation: .catbirdKeyPackageValidate, profile: .legacy,
+                    operation: .catbirdKeyPackageValidate, profile: .legacy,
                     description:
                         "The legacy server (blue.catbird.mlsChat): a raw KeyPackage, OpenMLS 0.8.1's validate, the bare DID.",
                     ids: .block(301...500), cases: legacy()),
                 .init(
-                    type: "KeyPackageValidationTest", operation: .catbirdKeyPackageValidate, profile: .rfc9420,
+                    operation: .catbirdKeyPackageValidate, profile: .rfc9420,
                     description: "RFC 9420 without a group (suites 1 and 3).",
                     ids: .block(501...700), cases: rfc9420()),
                 .init(
-                    type: "KeyPackageValidationTest", operation: .catbirdKeyPackageValidate,
+                    operation: .catbirdKeyPackageValidate,
                     description:
                         "The clean protocol: the cases of mls-ds's own wire tests (server/tests/chat_protocol_wire.rs), each sourced to its test.",
                     ids: .block(701...800), cases: upstreamTestCases()),
                 .init(
-                    type: "KeyPackageValidationTest", operation: .catbirdKeyPackageValidate, profile: .legacy,
+                    operation: .catbirdKeyPackageValidate, profile: .legacy,
                     description:
                         "The legacy server: the credential's identity and the bare DID in canonically equivalent spellings, compared byte for byte.",
                     ids: .block(2000...2099), cases: legacySpellingCases()),
                 .init(
-                    type: "KeyPackageValidationTest", operation: .catbirdKeyPackageValidate,
+                    operation: .catbirdKeyPackageValidate,
                     description:
                         "The clean protocol: the credential's identity and `did#deviceId` in canonically equivalent spellings, compared byte for byte.",
                     ids: .block(2100...2199), cases: deployedSpellingCases()),

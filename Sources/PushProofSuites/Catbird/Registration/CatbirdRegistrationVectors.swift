@@ -17,42 +17,42 @@ enum CatbirdRegistrationVectors {
             ],
             groups: [
                 .init(
-                    type: "DeviceRegistrationTest", operation: .catbirdRegisterDevice, profile: .legacy,
+                    operation: .catbirdRegisterDevice, profile: .legacy,
                     description: "registerDevice as mls-ds@5278d0ce answers it, its bugs included (each flagged).",
                     ids: .block(1...100), cases: DeviceRegistrationCases.cases()),
                 .init(
-                    type: "InventoryTraceTest", operation: .catbirdInventoryTrace, profile: .deployed,
+                    operation: .catbirdInventoryTrace, profile: .deployed,
                     description:
                         "The clean protocol's inventory: status machine, uniqueness, the live limit, the recovery claim.",
                     ids: .block(101...200), cases: InventoryCases.deployed()),
                 .init(
-                    type: "InventoryTraceTest", operation: .catbirdInventoryTrace, profile: .legacy,
+                    operation: .catbirdInventoryTrace, profile: .legacy,
                     description:
                         "mls-ds@5278d0ce: getKeyPackages, publishKeyPackages and the cleanup job, bugs included.",
                     ids: .block(201...300), cases: InventoryCases.legacyTraces()),
                 .init(
-                    type: "InventoryTraceTest", operation: .catbirdInventoryTrace, profile: .strict,
+                    operation: .catbirdInventoryTrace, profile: .strict,
                     description:
                         "The legacy flows with their bugs fixed; each test's deployedAnswer is the legacy answer.",
                     ids: .block(301...350),
                     cases: InventoryCases.bugTraces(.strict) + InventoryCases.expiredCountTraces()
                         + InventoryCases.legacyEdgeCases()),
                 .init(
-                    type: "DeviceRegistrationTest", operation: .catbirdRegisterDevice, profile: .proposal,
+                    operation: .catbirdRegisterDevice, profile: .proposal,
                     description:
                         "The design document (seed 003): registerDevice and getDeviceByPublicKey (step `lookup`); no clock, limits, statuses or KeyPackages.",
                     ids: .block(401...450), cases: ProposalRegistrationCases.cases()),
                 .init(
-                    type: "InventoryTraceTest", operation: .catbirdInventoryTrace, profile: .deployed,
+                    operation: .catbirdInventoryTrace, profile: .deployed,
                     description: "The clean server: the cases of mls-ds's own KeyPackage repository tests.",
                     ids: .block(451...500), cases: upstreamTestCases()),
                 .init(
-                    type: "DeviceRegistrationTest", operation: .catbirdRegisterDevice, profile: .legacy,
+                    operation: .catbirdRegisterDevice, profile: .legacy,
                     description:
                         "registerDevice as mls-ds@5278d0ce answers it: the device name at the 100-scalar cut, and blank names.",
                     ids: .block(2000...2099), cases: DeviceRegistrationCases.nameCutCases()),
                 .init(
-                    type: "DeviceRegistrationTest", operation: .catbirdRegisterDevice, profile: .legacy,
+                    operation: .catbirdRegisterDevice, profile: .legacy,
                     description:
                         "registerDevice as mls-ds@5278d0ce answers it: DIDs and device UUIDs in canonically (or compatibly) equivalent spellings, compared byte for byte in SQL.",
                     ids: .block(3000...3099), cases: DeviceRegistrationCases.spellingCases()),

@@ -173,39 +173,39 @@ enum ExplodeCodecVectors {
             ],
             groups: [
                 .init(
-                    type: "ExplodeEncodeTest", operation: .explodeEncode,
+                    operation: .explodeEncode,
                     description: "An instant (Unix milliseconds) -> the EncodedContent bytes the iOS app sends.",
                     ids: .block(1...100), cases: encode),
                 .init(
-                    type: "PlaintextEnvelopeTest", operation: .explodeWrap,
+                    operation: .explodeWrap,
                     description: "EncodedContent bytes in the MLS PlaintextEnvelope.V1 wrapper.",
                     ids: .block(101...200), cases: wrap),
                 .init(
-                    type: "ExplodeDecodeTest", operation: .explodeDecode,
+                    operation: .explodeDecode,
                     description: "EncodedContent bytes -> expiresAt, or a typed error.", ids: .block(201...400),
                     cases: decode),
                 .init(
-                    type: "ExplodeDecodeTest", operation: .explodeDecode, profile: .hardened,
+                    operation: .explodeDecode, profile: .hardened,
                     description:
                         "PushProof's advice: timestamps read as RFC 3339 and nothing more, on the proleptic Gregorian calendar; an unknown compression refused. Each test says why.",
                     ids: .block(401...600), cases: hardened),
                 .init(
-                    type: "ExplodeDecodeTest", operation: .explodeDecode,
+                    operation: .explodeDecode,
                     description:
                         "EncodedContent bytes -> expiresAt, or a typed error, continued: two content-type checks failing at once, the versions at their integer edges, the text around and inside expiresAt, the inflate buffer's bound at several sizes.",
                     ids: .block(601...800), cases: strength),
                 .init(
-                    type: "ExplodeEncodeTest", operation: .explodeEncode, profile: .hardened,
+                    operation: .explodeEncode, profile: .hardened,
                     description:
                         "PushProof's advice for the sender: RFC 3339's years 0000 to 9999 on the proleptic Gregorian calendar, DATE_OUT_OF_RANGE outside them. Each test says why.",
                     ids: .block(801...900), cases: hardenedEncodeCases()),
                 .init(
-                    type: "ExplodeDecodeTest", operation: .explodeDecode,
+                    operation: .explodeDecode,
                     description:
                         "EncodedContent bytes -> expiresAt as the app reads it: the leap-year rule in every century year from 1600 to 2400, fractions of a second dropped (floored, never rounded), and the fraction's nine-digit limit.",
                     ids: .block(3000...3099), cases: try deployedCalendarClassCases()),
                 .init(
-                    type: "ExplodeDecodeTest", operation: .explodeDecode, profile: .hardened,
+                    operation: .explodeDecode, profile: .hardened,
                     description:
                         "PushProof's advice on the same dates: the leap-year rule in every century year from 1600 to 2400, fractions floored, at most nine fraction digits. Each test says why.",
                     ids: .block(3100...3199), cases: hardenedCalendarClassCases()),

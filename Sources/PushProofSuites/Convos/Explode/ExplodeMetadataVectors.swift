@@ -83,36 +83,36 @@ enum ExplodeMetadataVectors {
             ],
             groups: [
                 .init(
-                    type: "MetadataEncodeTest", operation: .explodeMetadataEncode, description: "Metadata -> appData.",
+                    operation: .explodeMetadataEncode, description: "Metadata -> appData.",
                     ids: .block(1...100), cases: try encodeCases()),
                 .init(
-                    type: "MetadataDecodeTest", operation: .explodeMetadataDecode,
+                    operation: .explodeMetadataDecode,
                     description: "appData -> metadata, with the decompression guards, as the app reads it.",
                     ids: .block(101...300), cases: try decodeCases() + decodeClassCases()),
                 .init(
-                    type: "MetadataDecodeTest", operation: .explodeMetadataDecode, profile: .hardened,
+                    operation: .explodeMetadataDecode, profile: .hardened,
                     description: "appData -> metadata, PushProof's stricter reading.", ids: .block(301...400),
                     cases: try hardenedCases()),
                 .init(
-                    type: "MetadataEncodeTest", operation: .explodeMetadataEncode,
+                    operation: .explodeMetadataEncode,
                     description: "Metadata -> appData: the cases of Convos iOS's own AppDataTests and EdgeCaseTests.",
                     ids: .block(401...450), cases: try upstreamEncodeTestCases()),
                 .init(
-                    type: "MetadataDecodeTest", operation: .explodeMetadataDecode,
+                    operation: .explodeMetadataDecode,
                     description: "appData -> metadata as the app reads it: the cases of Convos iOS's own tests.",
                     ids: .block(451...550), cases: try upstreamTestCases()),
                 .init(
-                    type: "MetadataDecodeTest", operation: .explodeMetadataDecode, profile: .hardened,
+                    operation: .explodeMetadataDecode, profile: .hardened,
                     description:
                         "appData -> metadata, PushProof's stricter reading: the cases of Convos iOS's own tests.",
                     ids: .block(551...600), cases: try upstreamHardenedTestCases()),
                 .init(
-                    type: "MetadataDecodeTest", operation: .explodeMetadataDecode,
+                    operation: .explodeMetadataDecode,
                     description:
                         "appData -> metadata as the app reads it: byte pairs before raw DEFLATE that fail its zlib-header test by a little, each way the test might be written, and every window size with the test passed.",
                     ids: .block(3000...3099), cases: try headerClassDecodeCases()),
                 .init(
-                    type: "MetadataEncodeTest", operation: .explodeMetadataEncode,
+                    operation: .explodeMetadataEncode,
                     description:
                         "Metadata -> appData: compressed values of several shapes, whose framed body must be raw DEFLATE as the app writes it.",
                     ids: .block(3100...3199), cases: headerClassEncodeCases()),

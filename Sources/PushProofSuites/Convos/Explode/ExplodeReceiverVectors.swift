@@ -153,17 +153,17 @@ enum ExplodeReceiverVectors {
             ],
             groups: [
                 .init(
-                    type: "ReceiverTraceTest", operation: .explodeReceiverTrace,
+                    operation: .explodeReceiverTrace,
                     description:
                         "Each trace starts with an active conversation. What Convos iOS does (xmtplabs/convos-ios@5d1e833e); an explode message without a sender comes from the conversation's creator.",
                     ids: .block(1...200), cases: deployed + deployedPairCases()),
                 .init(
-                    type: "ReceiverTraceTest", operation: .explodeReceiverTrace, profile: .hardened,
+                    operation: .explodeReceiverTrace, profile: .hardened,
                     description:
                         "PushProof's advice beyond upstream: a metadata copy never postpones an explosion; expiresAt up to 60 s ahead of the receiver's clock is due. Each test says why.",
                     ids: .block(201...400), cases: hardened + hardenedPairCases()),
                 .init(
-                    type: "ReceiverTraceTest", operation: .explodeReceiverTrace,
+                    operation: .explodeReceiverTrace,
                     description:
                         "What Convos iOS does, in the cases of its own IncomingMessageWriterExplodeTests and ExpiredConversationsWorkerTests.",
                     ids: .block(401...500), cases: try upstreamTestCases()),

@@ -185,20 +185,20 @@ enum IdentityBackendVectors: IdentityFixtures {
             ],
             groups: [
                 .init(
-                    type: "BackendRequestTest", operation: .identityBackendRequest,
+                    operation: .identityBackendRequest,
                     description:
                         "Requests exactly as sent: the authentication header (X-Convos-AuthToken with the JWT; X-Firebase-AppCheck for device registration); the Content-Type the app also sends is not listed.",
                     ids: .block(1...100), cases: requests + registerClass + anyClientId),
                 .init(
-                    type: "TeardownTest", operation: .identityTeardown,
+                    operation: .identityTeardown,
                     description: "The steps of deleting a conversation, in order, as Convos iOS takes them.",
                     ids: .block(101...150), cases: teardown),
                 .init(
-                    type: "TeardownTest", operation: .identityTeardown, profile: .hardened,
+                    operation: .identityTeardown, profile: .hardened,
                     description: "PushProof's advice for the same steps. Each test says why.", ids: .block(151...200),
                     cases: teardownHardened),
                 .init(
-                    type: "ResolvePushTest", operation: .identityResolvePush,
+                    operation: .identityResolvePush,
                     description:
                         "Identities saved (and deleted) in a store, then a Convos payload resolved through it.",
                     ids: .block(201...300), cases: resolve + ResolvePushClassCases.cases()),

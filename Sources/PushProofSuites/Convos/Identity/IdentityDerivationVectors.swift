@@ -151,23 +151,23 @@ enum IdentityDerivationVectors: IdentityFixtures {
             ],
             groups: [
                 .init(
-                    type: "Keccak256Test", operation: .identityKeccak256,
+                    operation: .identityKeccak256,
                     description: "Keccak-256 (original padding 0x01), hex in and out.", ids: .block(1...100),
                     cases: keccak),
                 .init(
-                    type: "PrivateKeyTest", operation: .identityFromPrivateKey,
+                    operation: .identityFromPrivateKey,
                     description:
                         "secp256k1 secret key -> uncompressed public key -> address (last 20 bytes of Keccak-256 of the 64 key bytes) -> inbox id.",
                     ids: .block(101...200), cases: keys + nonceKeys),
                 .init(
-                    type: "InboxIdTest", operation: .identityInboxId, description: "address + nonce -> inbox id.",
+                    operation: .identityInboxId, description: "address + nonce -> inbox id.",
                     ids: .block(201...300), cases: inboxes),
                 .init(
-                    type: "PrivateKeyTest", operation: .identityFromPrivateKey,
+                    operation: .identityFromPrivateKey,
                     description: "secp256k1 secret key -> address -> inbox id: the cases of libxmtp's own tests.",
                     ids: .block(301...400), cases: try upstreamPrivateKeyTestCases()),
                 .init(
-                    type: "InboxIdTest", operation: .identityInboxId,
+                    operation: .identityInboxId,
                     description: "address + nonce -> inbox id: the cases of libxmtp's own tests.",
                     ids: .block(401...500), cases: try upstreamTestCases()),
             ])

@@ -227,39 +227,39 @@ enum IdentityKeychainVectors: IdentityFixtures {
             ],
             groups: [
                 .init(
-                    type: "KeychainEncodeTest", operation: .identityKeychainEncode,
+                    operation: .identityKeychainEncode,
                     description: "Identity -> the record (judged by meaning).", ids: .block(1...100), cases: encode),
                 .init(
-                    type: "KeychainDecodeTest", operation: .identityKeychainDecode,
+                    operation: .identityKeychainDecode,
                     description:
                         "Decoding as the per-conversation-era app (xmtplabs/convos-ios@f47421a9): unknown members ignored, no id checked, databaseKey of any length; the output names the address of the decoded key.",
                     ids: .block(101...300), cases: decode),
                 .init(
-                    type: "KeychainDecodeTest", operation: .identityKeychainDecode, profile: .hardened,
+                    operation: .identityKeychainDecode, profile: .hardened,
                     description: "PushProof's strict reading of the record, where it differs from the app's.",
                     ids: .block(301...400), cases: strict),
                 .init(
-                    type: "KeychainDecodeTest", operation: .identityKeychainDecode, profile: .hardened,
+                    operation: .identityKeychainDecode, profile: .hardened,
                     description:
                         "PushProof's strict reading of the classes of record the app's JSONDecoder and base64 decoder read their own way (deployed tcIds 701 on, in the same order).",
                     ids: .block(401...700), cases: classes.hardened),
                 .init(
-                    type: "KeychainDecodeTest", operation: .identityKeychainDecode,
+                    operation: .identityKeychainDecode,
                     description:
                         "Decoding as the app, by class: what its JSONDecoder (swift-foundation) and Data(base64Encoded:) read and refuse, every member given every JSON type, and records failing two checks (hardened tcIds 401 on, in the same order).",
                     ids: .block(701...1000), cases: classes.deployed),
                 .init(
-                    type: "KeychainDecodeTest", operation: .identityKeychainDecode,
+                    operation: .identityKeychainDecode,
                     description:
                         "Decoding as the per-conversation-era app: the records of Convos iOS's own KeychainIdentityStoreTests.",
                     ids: .block(1001...1100), cases: try upstreamTestCases()),
                 .init(
-                    type: "KeychainDecodeTest", operation: .identityKeychainDecode,
+                    operation: .identityKeychainDecode,
                     description:
                         "Decoding as the app: member names spelled otherwise, canonically equivalent (the same member to its JSONDecoder) or not (hardened tcIds 2100 on, in the same order).",
                     ids: .block(2000...2099), cases: names.deployed),
                 .init(
-                    type: "KeychainDecodeTest", operation: .identityKeychainDecode, profile: .hardened,
+                    operation: .identityKeychainDecode, profile: .hardened,
                     description:
                         "PushProof's strict reading of the same member names, compared scalar by scalar (deployed tcIds 2000 on, in the same order).",
                     ids: .block(2100...2199), cases: names.hardened),

@@ -195,16 +195,16 @@ enum IdentityStoreVectors: IdentityFixtures {
             ],
             groups: [
                 .init(
-                    type: "StoreTraceTest", operation: .identityStoreTrace,
+                    operation: .identityStoreTrace,
                     description: "Each trace starts from an empty store.", ids: .block(1...200),
                     cases: traces + classTraces + upstreamTraces),
                 .init(
-                    type: "StoreTraceTest", operation: .identityStoreTrace,
+                    operation: .identityStoreTrace,
                     description:
                         "Each trace starts from an empty store: the cases of Convos iOS's own identity store tests.",
                     ids: .block(201...300), cases: try upstreamTestCases()),
                 .init(
-                    type: "StoreTraceTest", operation: .identityStoreTrace,
+                    operation: .identityStoreTrace,
                     description:
                         "Each trace starts from an empty store: ids in canonically equivalent spellings, compared as the inbox table compares them (bytes) and as InboxWriter compares an inbox's clientId (Swift Strings).",
                     ids: .block(2000...2099), cases: spellingTraces()),

@@ -292,22 +292,22 @@ enum ConvosPushVectors {
             ],
             groups: [
                 .init(
-                    type: "ConvosPushRouteTest", operation: .convosPushRoute,
+                    operation: .convosPushRoute,
                     description:
                         "What Convos iOS does (xmtplabs/convos-ios@f47421a9, the per-conversation era; the payload reading is unchanged at 5d1e833e): lax casts, the clientId resolved first, the topic searched for a g- segment.",
                     ids: .block(1...500), cases: deployed + deployedClassCases()),
                 .init(
-                    type: "ConvosPushRouteTest", operation: .convosPushRoute, profile: .hardened,
+                    operation: .convosPushRoute, profile: .hardened,
                     description:
                         "PushProof's stricter reading: typed fields, XMTP's topic grammar, the payload validated before the clientId is resolved. Each test says why.",
                     ids: .block(501...700), cases: hardened + hardenedClassCases()),
                 .init(
-                    type: "ConvosPushRouteTest", operation: .convosPushRoute,
+                    operation: .convosPushRoute,
                     description:
                         "What Convos iOS does, class by class: the g- piece's id cut as a string, the first g- piece among several, clientIds compared byte for byte.",
                     ids: .block(2000...2099), cases: strengthDeployedCases()),
                 .init(
-                    type: "ConvosPushRouteTest", operation: .convosPushRoute, profile: .hardened,
+                    operation: .convosPushRoute, profile: .hardened,
                     description: "PushProof's stricter reading: clientIds compared byte for byte.",
                     ids: .block(2100...2199), cases: strengthHardenedCases()),
             ])

@@ -150,26 +150,26 @@ enum EnvelopeClientVectors {
             ],
             groups: [
                 .init(
-                    type: "EnvelopeReceiveTest", operation: .envelopeReceive,
+                    operation: .envelopeReceive,
                     description:
                         "Client (zulip-flutter@e989e4f): read the APNs body or FCM data, pick the key by push_key_id (rotation rules against `now`), decrypt, parse, check the account.",
                     ids: .block(1...500), cases: deployed),
                 .init(
-                    type: "EnvelopeReceiveTest", operation: .envelopeReceive, profile: .hardened,
+                    operation: .envelopeReceive, profile: .hardened,
                     description:
                         "Client, PushProof's hardened reading: a canonical uint32 key id of the service's JSON type, standard base64, every malformed payload and unknown type an error.",
                     ids: .block(601...700), cases: hardened),
                 .init(
-                    type: "EnvelopeReceiveTest", operation: .envelopeReceive, profile: .proposal,
+                    operation: .envelopeReceive, profile: .proposal,
                     description: "Proposal client: pick the device key by push_account_id, open the sealed box.",
                     ids: .block(501...600), cases: proposal),
                 .init(
-                    type: "EnvelopeReceiveTest", operation: .envelopeReceive,
+                    operation: .envelopeReceive,
                     description:
                         "Client (zulip-flutter@e989e4f): the cases of the app's own tests (notifications_test.dart, display_test.dart, push_key_test.dart), each sourced to its test.",
                     ids: .block(701...800), cases: try upstreamTestCases()),
                 .init(
-                    type: "EnvelopeReceiveTest", operation: .envelopeReceive,
+                    operation: .envelopeReceive,
                     description:
                         "Client (zulip-flutter@e989e4f): key rotation with keys acknowledged in turn, each key asked at the deadline where the deciding acknowledgement shows.",
                     ids: .block(2000...2099), cases: deployedAcknowledgementOrder()),

@@ -207,28 +207,28 @@ enum EnvelopeServerVectors {
             ],
             groups: [
                 .init(
-                    type: "EnvelopeEncryptTest", operation: .envelopeEncrypt,
+                    operation: .envelopeEncrypt,
                     description: "Server: build the notification from its raw inputs, then encrypt.",
                     ids: .block(1...200), cases: encrypt),
                 .init(
-                    type: "EnvelopeEncryptTest", operation: .envelopeEncrypt, profile: .hardened,
+                    operation: .envelopeEncrypt, profile: .hardened,
                     description: "Server, PushProof's hardened rules: where they differ from the deployed server.",
                     ids: .block(601...700), cases: hardenedEncrypt),
                 .init(
-                    type: "EnvelopeSealTest", operation: .envelopeSeal, profile: .proposal,
+                    operation: .envelopeSeal, profile: .proposal,
                     description: "Proposal server: the notification sealed to the device's public key.",
                     ids: .block(201...300), cases: seal),
                 .init(
-                    type: "BouncerPayloadTest", operation: .envelopeBouncerPayload,
+                    operation: .envelopeBouncerPayload,
                     description: "Bouncer: the APNs request (headers and body) or the FCM message.",
                     ids: .block(301...500), cases: bouncer),
                 .init(
-                    type: "BouncerPayloadTest", operation: .envelopeBouncerPayload, profile: .hardened,
+                    operation: .envelopeBouncerPayload, profile: .hardened,
                     description:
                         "Bouncer, PushProof's hardened rule: a payload over 4096 bytes is refused before sending.",
                     ids: .block(701...800), cases: hardenedBouncer),
                 .init(
-                    type: "BouncerPayloadTest", operation: .envelopeBouncerPayload, profile: .proposal,
+                    operation: .envelopeBouncerPayload, profile: .proposal,
                     description: "Proposal bouncer: addressed by push_account_id, field encrypted_content.",
                     ids: .block(501...600), cases: proposalBouncer),
             ])

@@ -205,22 +205,22 @@ enum RegistrationBouncerVectors {
             ],
             groups: [
                 .init(
-                    type: "BouncerRegistrationTest", operation: .registrationBouncer,
+                    operation: .registrationBouncer,
                     description: "Deployed profile (Zulip feature level 468+).", ids: .block(1...500),
                     cases: deployed),
                 .init(
-                    type: "BouncerRegistrationTest", operation: .registrationBouncer, profile: .proposal,
+                    operation: .registrationBouncer, profile: .proposal,
                     description: "Proposal profile (the original design document).", ids: .block(501...1000),
                     cases: try proposalBouncerCases()),
                 .init(
-                    type: "BouncerRegistrationTest", operation: .registrationBouncer, profile: .hardened,
+                    operation: .registrationBouncer, profile: .hardened,
                     description:
                         "Hardened profile: the deployed wire format, each of the deployed bouncer's leniencies refused "
                         + "(the strict answer only).",
                     ids: .block(1001...1500),
                     cases: try hardenedBouncerCases(deployed)),
                 .init(
-                    type: "BouncerRegistrationTest", operation: .registrationBouncer,
+                    operation: .registrationBouncer,
                     description:
                         "Deployed profile: the bouncer steps of Zulip's own tests (zerver/tests/test_push_registration.py, "
                         + "RegisterPushDeviceToBouncer), each sourced to its test.",

@@ -201,30 +201,30 @@ enum RegistrationClientVectors {
             ],
             groups: [
                 .init(
-                    type: "TokenIdTest", operation: .registrationTokenId,
+                    operation: .registrationTokenId,
                     description:
                         "token_id = base64(SHA-256(UTF-8 token)[0..8]); tokenIdInt64 is the big-endian signed value the server stores, as a decimal string.",
                     ids: .from(1), cases: tokens.map { sourced($0, Self.tokenIdSource) }),
                 .init(
-                    type: "SealTest", operation: .registrationSeal,
+                    operation: .registrationSeal,
                     description:
                         "Compact JSON plaintext (token_kind, token, timestamp, ios_app_id) sealed with crypto_box_seal's construction.",
                     ids: .from(101), cases: deployedSeals.map { sourced($0, Self.sealSource) }),
                 .init(
-                    type: "SealTest", operation: .registrationSeal, profile: .proposal,
+                    operation: .registrationSeal, profile: .proposal,
                     description: "Proposal profile: the plaintext has no ios_app_id.",
                     ids: .block(107...200), cases: proposalSeals),
                 .init(
-                    type: "SealTest", operation: .registrationSeal,
+                    operation: .registrationSeal,
                     description:
                         "The plaintext's bytes where JSON writers differ (Dart's jsonEncode escapes only quote, backslash and controls, these with \\b \\t \\n \\f \\r or a lower-case \\u00xx), and an absent ios_app_id given as null.",
                     ids: .block(201...300), cases: encoderSeals().map { sourced($0, Self.sealSource) }),
                 .init(
-                    type: "TokenIdTest", operation: .registrationTokenId,
+                    operation: .registrationTokenId,
                     description: "The tokens of zulip-flutter's own push_device_test.dart.",
                     ids: .block(301...350), cases: try upstreamTestCases()),
                 .init(
-                    type: "SealTest", operation: .registrationSeal,
+                    operation: .registrationSeal,
                     description: "The registrations zulip-flutter's own push_device_test.dart seals.",
                     ids: .block(351...400), cases: try upstreamSealTestCases()),
             ])

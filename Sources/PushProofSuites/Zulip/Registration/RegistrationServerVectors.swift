@@ -467,45 +467,45 @@ enum RegistrationServerVectors {
             ],
             groups: [
                 .init(
-                    type: "ServerParametersTest", operation: .registrationServerParameters,
+                    operation: .registrationServerParameters,
                     description:
                         "POST /api/v1/mobile_push/register parameter validation, as Zulip's server at feature level 468; messages compared exactly. The user's devices are knownDeviceIds; registeredDeviceIds have a registration (a push key on record) whose key or token a request may rotate; inProgress lists devices with a pending token registration. `change` says what an accepted request does: registration, keyRotation or tokenRotation.",
                     ids: .block(1...200), cases: parameterCases(deployedParameterCases(), profile: .deployed)),
                 .init(
-                    type: "ServerParametersTest", operation: .registrationServerParameters, profile: .hardened,
+                    operation: .registrationServerParameters, profile: .hardened,
                     description: "PushProof's stricter parameter rules, where they differ from the deployed server.",
                     ids: .block(801...900), cases: parameterCases(hardenedParameterCases(), profile: .deployed)),
                 .init(
-                    type: "ServerParametersTest", operation: .registrationServerParameters, profile: .proposal,
+                    operation: .registrationServerParameters, profile: .proposal,
                     description: "The proposal's registration request (push_account_id, push_public_key).",
                     ids: .block(201...400), cases: parameterCases(proposalParameterCases(), profile: .proposal)),
                 .init(
-                    type: "ServerLifecycleTest", operation: .registrationServerLifecycle,
+                    operation: .registrationServerLifecycle,
                     description:
                         "The server's registration state through a trace of client requests and bouncer answers, as Zulip's server at feature level 468: the bouncer answers success alone, and the server stores the token id, no device id; transient failures are re-queued at once, three times at most. `change` on an accepted request: registration, keyRotation, tokenRotation, or none.",
                     ids: .block(401...600), cases: lifecycle(lifecycleCases(profile: .deployed), profile: .deployed)),
                 .init(
-                    type: "ServerLifecycleTest", operation: .registrationServerLifecycle, profile: .hardened,
+                    operation: .registrationServerLifecycle, profile: .hardened,
                     description: "PushProof's retry rule beside the deployed server's.",
                     ids: .block(901...1000), cases: lifecycle(hardenedLifecycleCases(), profile: .deployed)),
                 .init(
-                    type: "ServerLifecycleTest", operation: .registrationServerLifecycle, profile: .proposal,
+                    operation: .registrationServerLifecycle, profile: .proposal,
                     description: "The same traces in the proposal profile, keyed by push_account_id.",
                     ids: .block(601...800), cases: lifecycle(lifecycleCases(profile: .proposal), profile: .proposal)),
                 .init(
-                    type: "ServerParametersTest", operation: .registrationServerParameters,
+                    operation: .registrationServerParameters,
                     description:
                         "Deployed profile: the requests of Zulip's own tests (zerver/tests/test_push_registration.py, "
                         + "RegisterPushDeviceToServer) that no case above pins, each sourced to its test.",
                     ids: .block(1001...1100), cases: parameterCases(upstreamParameterCases(), profile: .deployed)),
                 .init(
-                    type: "ServerLifecycleTest", operation: .registrationServerLifecycle,
+                    operation: .registrationServerLifecycle,
                     description:
                         "Deployed profile: Zulip's own tests that follow a device through several requests and "
                         + "bouncer answers (zerver/tests/test_push_registration.py), each sourced to its test.",
                     ids: .block(1101...1200), cases: lifecycle(upstreamLifecycleCases(), profile: .deployed)),
                 .init(
-                    type: "ServerLifecycleTest", operation: .registrationServerLifecycle,
+                    operation: .registrationServerLifecycle,
                     description:
                         "Deployed profile: the state a refused request leaves behind. Upstream saves a request's "
                         + "fields in one UPDATE after every check, so a refusal, or a save that fails (HTTP 500), "
