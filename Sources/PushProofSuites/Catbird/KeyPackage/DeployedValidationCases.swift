@@ -359,8 +359,7 @@ extension CatbirdKeyPackageValidateVectors {
                 "a bad KeyPackage signature and a wrong declared ref: the signature first", ["CheckOrder"],
                 wire(W.signatures), base.with { $0.afterSigning = { $0.signature[0] ^= 1 } },
                 code: "INVALID_KEY_PACKAGE_SIGNATURE", declaredRef: .some(SHA256.hash(wrapper))),
-            // Added with the openmls decoding classes: the intent of 77 and 97 with well-formed data, and
-            // more versions in the header.
+            // The intent of 77 and 97 with well-formed data, and more versions in the header.
             c(
                 "exactly 65,536 bytes with a well-formed application_id leaf extension: not too large; refused for the extension",
                 ["SizeLimit"], wire(W.size), sized(base, to: 65_536, keyId: true), code: "UNSUPPORTED_EXTENSIONS"),
