@@ -228,7 +228,8 @@ public struct RegisterParameterValidator: Sendable {
             }
             guard let wire, wire.count == PushKey.wireByteCount, wire[0] == PushKey.typeByte
             else { throw ServerError(ServerMessages.invalidPushKey) }
-            return keyText
+            // The server stores the bytes (push_key_bytes): reported as their canonical base64.
+            return Base64.encode(wire)
         }
         if keyPresent && !tokenPresent {
             guard registered else { throw ServerError(ServerMessages.noRegistrationToRotateKey) }

@@ -345,7 +345,7 @@ class DeployedServer:
 def deployed_output(device_id, values, change):
     out = {"deviceId": device_id}
     if change in ("registration", "keyRotation"):
-        out.update(pushKeyId=values["push_key_id"], pushKey=values["push_key"])
+        out.update(pushKeyId=values["push_key_id"], pushKey=b64encode(check_push_key(values["push_key"])))  # the stored bytes
     if change in ("registration", "tokenRotation"):
         token_id_int, _ = b64decode_token_id(values["token_id"])
         out.update(tokenKind=values["token_kind"], tokenIdInt64=str(token_id_int),

@@ -88,7 +88,7 @@ extension RegistrationServerVectors {
         ] {
             let acceptedAnswer: JSONValue = [
                 "output": [
-                    "deviceId": .integer(deviceId), "pushKeyId": 3_735_928_559, "pushKey": .string(value),
+                    "deviceId": .integer(deviceId), "pushKeyId": 3_735_928_559, "pushKey": .string(text),
                     "change": "keyRotation",
                 ]
             ]
