@@ -154,6 +154,20 @@ public enum ConversationMetadataCodec {
         return out.count == declared
     }
 
+    /// The protobuf bytes a stored value holds as the app writes it: an unframed value's own bytes,
+    /// or a framed value's raw DEFLATE body inflated to its declared size (at most
+    /// `maximumDeclaredSize`), with no limit on the ratio: what an encoder wrote, whether or not a
+    /// reader's limits would take it back. `nil` when a framed body is not raw DEFLATE of its size.
+    public static func heldProtobuf(_ stored: [UInt8]) -> [UInt8]? {
+        guard stored.first == compressionMarker else { return stored }
+        guard stored.count >= 6 else { return nil }
+        let declared = Int(stored[1..<5].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        guard declared > 0, declared <= maximumDeclaredSize,
+            let out = try? Zlib.inflate(Array(stored[5...]), format: .raw, limit: declared + 1), out.count == declared
+        else { return nil }
+        return out
+    }
+
     /// A zlib stream starts with CMF 0x?8 (deflate, window <= 32K) and CMF*256+FLG divisible by 31.
     private static func isZlibHeader(_ b: [UInt8]) -> Bool {
         b.count >= 2 && b[0] & 0x0F == 8 && b[0] >> 4 <= 7 && (UInt16(b[0]) << 8 | UInt16(b[1])) % 31 == 0

@@ -65,7 +65,7 @@ public enum NotificationParser {
     public static func parseAsDeployed(object value: JSONValue) throws(EnvelopeError) -> ZulipNotification {
         let r = Reader(value: value, dartNumbers: true)
         let account = NotificationAccount(
-            realmURL: try r.string("realm_url"), realmName: try r.optionalString("realm_name"),
+            realmURL: try r.dartURI("realm_url"), realmName: try r.optionalString("realm_name"),
             userId: try r.int("user_id"))
         switch try r.string("type") {
         case "message":
@@ -79,7 +79,7 @@ public enum NotificationParser {
                 .init(
                     account: account, senderId: try r.int("sender_id"),
                     senderFullName: try r.string("sender_full_name"),
-                    senderAvatarURL: try r.string("sender_avatar_url"), messageId: try r.int("message_id"),
+                    senderAvatarURL: try r.dartURI("sender_avatar_url"), messageId: try r.int("message_id"),
                     time: try r.int("time"), content: try r.string("content"), mentionedUserGroup: nil,
                     recipient: recipient))
         case "remove":
@@ -96,6 +96,15 @@ public enum NotificationParser {
         func field(_ name: String) throws(EnvelopeError) -> JSONValue {
             guard let v = value[name] else { throw .malformedNotification("`\(name)` is missing") }
             return v
+        }
+        /// A string that Dart's `Uri.parse` reads (lib/api/notifications.g.dart:41, 45, 89): a port
+        /// that is not digits or a bad IPv6 literal throws `FormatException`.
+        func dartURI(_ name: String) throws(EnvelopeError) -> String {
+            let text = try string(name)
+            guard DartURI.parse(text) != nil else {
+                throw .malformedNotification("`\(name)` is not a URL Dart's Uri.parse reads")
+            }
+            return text
         }
         /// Absent or null: nil; otherwise a string.
         func optionalString(_ name: String) throws(EnvelopeError) -> String? {

@@ -108,23 +108,24 @@ public struct NotificationReceiver: Sendable {
         return try accept(NotificationParser.parse(plaintext))
     }
 
-    private func accept(_ notification: ZulipNotification) -> ReceiveOutcome {
+    /// receive.dart:302-306: `account.realmUrl.origin == data.realmUrl.origin && account.userId ==
+    /// data.userId`. The origins are taken first, and Dart's `Uri.origin` throws for a realm_url
+    /// with no scheme, a scheme other than http(s) or no host: the notification is not read,
+    /// whatever its user id (`MALFORMED_NOTIFICATION`), never dropped as another account's.
+    private func accept(_ notification: ZulipNotification) throws(EnvelopeError) -> ReceiveOutcome {
         let target = notification.account
-        guard target.userId == account.userId, let a = Self.origin(target.realmURL),
-            let b = Self.origin(account.realmURL), a == b
-        else {
+        guard let a = Self.origin(target.realmURL) else {
+            throw .malformedNotification("realm_url has no http(s) origin (Dart's Uri.origin throws)")
+        }
+        guard target.userId == account.userId, let b = Self.origin(account.realmURL), a == b else {
             return .droppedOtherAccount
         }
         return .delivered(notification)
     }
 
-    /// The URL's origin: lower-cased scheme and host, and the port with the scheme's default
-    /// filled in. Nil for anything that is not an absolute http(s) URL.
+    /// The URL's origin as Dart's `Uri.parse(text).origin` writes it (`DartURI`): lower-cased
+    /// scheme and host, a default port left out. Nil where Dart throws.
     public static func origin(_ text: String) -> String? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
-            let host = url.host?.lowercased(), !host.isEmpty
-        else { return nil }
-        let port = url.port ?? (scheme == "https" ? 443 : 80)
-        return "\(scheme)://\(host):\(port)"
+        DartURI.origin(text)
     }
 }

@@ -211,11 +211,25 @@ public struct RegisterParameterValidator: Sendable {
         let registered = registeredDeviceIds.contains(deviceId)
         var request = ValidatedRegisterRequest(key: .device(deviceId))
 
+        /// Deployed: FL 468's check_push_key, `base64.b64decode(push_key, validate=True)` with only
+        /// `binascii.Error` caught (zerver/lib/push_registration.py:140-151): a character outside
+        /// `A-Za-z0-9+/` (white space anywhere included) or `=` before the end refuses; `=` after a
+        /// whole key is read as Python 3.10 reads it (one or two accepted; later versions differ, and
+        /// the vectors accept both answers there); a non-ASCII text raises ValueError before decoding,
+        /// which nothing catches (HTTP 500). Hardened: canonical base64 only.
         func pushKey() throws(ServerError) -> String {
             let keyText = params["push_key"]!
-            guard let wire = try? Base64.decode(keyText, byteCount: PushKey.wireByteCount), wire[0] == PushKey.typeByte
+            let wire: [UInt8]?
+            if rules == .deployed {
+                guard keyText.unicodeScalars.allSatisfy(\.isASCII) else { throw ServerError.storageFailure }
+                wire = PythonBase64.decodeValidating(keyText)
+            } else {
+                wire = try? Base64.decode(keyText, byteCount: PushKey.wireByteCount)
+            }
+            guard let wire, wire.count == PushKey.wireByteCount, wire[0] == PushKey.typeByte
             else { throw ServerError(ServerMessages.invalidPushKey) }
-            return keyText
+            // The server stores the bytes (push_key_bytes): reported as their canonical base64.
+            return Base64.encode(wire)
         }
         if keyPresent && !tokenPresent {
             guard registered else { throw ServerError(ServerMessages.noRegistrationToRotateKey) }

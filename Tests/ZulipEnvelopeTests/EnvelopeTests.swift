@@ -363,11 +363,19 @@ let anyNotification = zip(Gen.int(in: 0...4), markedText, name, Gen.int64(), Gen
 
 @Suite struct ReceiverTests {
     @Test func origins() {
-        #expect(NotificationReceiver.origin("https://Chat.Example.com") == "https://chat.example.com:443")
-        #expect(NotificationReceiver.origin("https://chat.example.com:443/path") == "https://chat.example.com:443")
-        #expect(NotificationReceiver.origin("http://chat.example.com") == "http://chat.example.com:80")
+        // Dart's Uri.origin: a default port left out, another port written.
+        #expect(NotificationReceiver.origin("https://Chat.Example.com") == "https://chat.example.com")
+        #expect(NotificationReceiver.origin("https://chat.example.com:443/path") == "https://chat.example.com")
+        #expect(NotificationReceiver.origin("http://chat.example.com") == "http://chat.example.com")
+        #expect(NotificationReceiver.origin("http://chat.example.com:8080") == "http://chat.example.com:8080")
+        #expect(NotificationReceiver.origin("https://a:b@chat.example.com:0443") == "https://chat.example.com")
+        #expect(NotificationReceiver.origin("https://[::1]:8443") == "https://[::1]:8443")
         #expect(NotificationReceiver.origin("ftp://chat.example.com") == nil)
         #expect(NotificationReceiver.origin("not a url") == nil)
+        #expect(NotificationReceiver.origin("https://") == nil)
+        #expect(DartURI.parse("https://chat.example.com:44x") == nil)
+        #expect(DartURI.parse("https://[::g]") == nil)
+        #expect(DartURI.parse("avatar/11.png") != nil)
     }
 
     @Test func proposalProfileRoundTrip() throws {

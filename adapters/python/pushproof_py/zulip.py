@@ -221,14 +221,101 @@ def op_bouncer_payload(inp):
     return {"priority": inp["priority"], "data": {"push_key_id": str(key_id), "encrypted_data": data}}
 
 
+UNRESERVED = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+HEX = set("0123456789abcdefABCDEF")
+
+
+def is_ipv6(text):
+    """Dart's Uri.parseIPv6Address: up to eight groups of 1-4 hex digits, one `::`, a dotted
+    quad as the last two groups."""
+    def groups(part, last):
+        if not part:
+            return 0
+        count, pieces = 0, part.split(":")
+        for n, piece in enumerate(pieces):
+            if last and n == len(pieces) - 1 and "." in piece:
+                octets = piece.split(".")
+                if len(octets) != 4 or not all(o and len(o) <= 3 and o.isascii() and o.isdigit() and int(o) <= 255
+                                               for o in octets):
+                    return None
+                count += 2
+            elif 1 <= len(piece) <= 4 and set(piece) <= HEX:
+                count += 1
+            else:
+                return None
+        return count
+    halves = text.split("::")
+    if not text or len(halves) > 2:
+        return False
+    if len(halves) == 1:
+        return groups(text, True) == 8
+    a, b = groups(halves[0], False), groups(halves[1], True)
+    return a is not None and b is not None and a + b <= 7
+
+
+def dart_uri(text):
+    """Dart's Uri.parse (dart-lang/sdk sdk/lib/core/uri.dart) as far as an origin depends on it:
+    (scheme, host or None, port or None), None where it throws FormatException (a port that is not
+    digits, an unclosed or invalid IPv6 literal, an empty or invalid scheme). A reg-name host is
+    lower-cased, unreserved escapes decoded, a stray `%` written `%25`; a default port dropped."""
+    scheme, rest = "", text
+    first = next((i for i, c in enumerate(text) if c in ":/?#"), None)
+    if first is not None and text[first] == ":":
+        cand = text[:first]
+        if not cand or not (cand[0].isascii() and cand[0].isalpha()) or \
+                any(not (c.isascii() and (c.isalnum() or c in "+-.")) for c in cand):
+            return None
+        scheme, rest = cand.lower(), text[first + 1:]
+    if not rest.startswith("//"):
+        return scheme, None, None
+    rest = rest[2:]
+    end = next((i for i, c in enumerate(rest) if c in "/?#"), len(rest))
+    authority = rest[:end].rpartition("@")[2]
+    port_text = ""
+    if authority.startswith("["):
+        close = authority.find("]")
+        if close < 0 or not is_ipv6(authority[1:close]):
+            return None
+        host, after = authority[:close + 1].lower(), authority[close + 1:]
+        if after:
+            if after[0] != ":":
+                return None
+            port_text = after[1:]
+    else:
+        host, colon, port_text = authority.rpartition(":")
+        if not colon:
+            host, port_text = authority, ""
+        out, i = [], 0
+        while i < len(host):
+            if host[i] == "%":
+                pair = host[i + 1:i + 3]
+                if len(pair) == 2 and set(pair) <= HEX:
+                    c = chr(int(pair, 16))
+                    out.append(c.lower() if c in UNRESERVED else "%" + pair.upper())
+                    i += 3
+                    continue
+                out.append("%25")
+            else:
+                out.append(host[i].lower())
+            i += 1
+        host = "".join(out)
+    port = None
+    if port_text:
+        if not all(c in "0123456789" for c in port_text):
+            return None
+        port = int(port_text)
+    if port == {"http": 80, "https": 443}.get(scheme):
+        port = None
+    return scheme, host, port
+
+
 def origin(url):
-    try:
-        parts = urllib.parse.urlsplit(url)
-        scheme, host = parts.scheme.lower(), (parts.hostname or "").lower()
-        port = parts.port or (443 if scheme == "https" else 80)
-    except ValueError:
+    """Dart's Uri.parse(url).origin; None where either throws (no scheme, a scheme other than http
+    and https, no or an empty host)."""
+    uri = dart_uri(url)
+    if uri is None or uri[0] not in ("http", "https") or not uri[1]:
         return None
-    return (scheme, host, port) if scheme in ("http", "https") and host else None
+    return (uri[0], uri[1], uri[2])
 
 
 def surviving_keys(keys, runs, now):
@@ -293,7 +380,12 @@ def parse_notification(n):
         if value is not None and not isinstance(value, str):
             raise fail()
         return value
-    out = {"type": need("type", str), "realm_url": need("realm_url", str)}
+    def uri(name):  # notifications.g.dart:41, 45, 89: Uri.parse throws FormatException
+        value = need(name, str)
+        if dart_uri(value) is None:
+            raise fail()
+        return value
+    out = {"type": need("type", str), "realm_url": uri("realm_url")}
     realm_name = optional("realm_name")
     if realm_name is not None:
         out["realm_name"] = realm_name
@@ -301,7 +393,7 @@ def parse_notification(n):
     if out["type"] == "message":
         for name, kind in (("sender_id", int), ("sender_full_name", str), ("sender_avatar_url", str), ("message_id", int),
                            ("time", int), ("content", str)):
-            out[name] = need(name, kind)
+            out[name] = uri(name) if name == "sender_avatar_url" else need(name, kind)
         if "channel_id" in n:  # notifications.dart:190-196
             out.update(recipient_type="channel", channel_id=need("channel_id", int), topic=need("topic", str))
             channel_name = optional("channel_name")
@@ -414,8 +506,13 @@ def op_receive(inp):
         return {"outcome": "droppedUnexpectedType"}
     n = parse_notification(value)
     account = inp["account"]
-    # receive.dart:302-306. The account's own realm_url is an http(s) URL (the input contract).
-    if n["user_id"] != account["user_id"] or origin(n["realm_url"]) != origin(account["realm_url"]):
+    # receive.dart:302-306. The account's own realm_url is an http(s) URL (the input contract). The
+    # notification's origin is taken first: Dart's .origin throws for one without an http(s) origin,
+    # and a throw is no drop (the notification is not read).
+    theirs = origin(n["realm_url"])
+    if theirs is None:
+        raise ProtocolError("MALFORMED_NOTIFICATION")
+    if n["user_id"] != account["user_id"] or theirs != origin(account["realm_url"]):
         return {"outcome": "droppedOtherAccount"}
     return {"outcome": "delivered", "notification": n}
 

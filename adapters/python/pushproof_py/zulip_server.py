@@ -34,6 +34,7 @@ hardened is PushProof's own stricter rule set (docs/registration.md, "The server
 import base64
 import binascii
 import json
+import re
 from typing import Annotated
 
 from nacl import bindings
@@ -171,8 +172,15 @@ def b64encode_token_id(token_id_int):
     return b64encode(token_id_int.to_bytes(8, byteorder="big", signed=True))
 
 
-def check_push_key(push_key):
-    """R:140-151 (check_push_key): base64.b64decode(validate=True), 33 bytes, type byte 0x31."""
+def check_push_key(push_key, profile="deployed"):
+    """R:140-151 (check_push_key): base64.b64decode(validate=True), 33 bytes, type byte 0x31. Only
+    binascii.Error is caught: a non-ASCII text raises ValueError before decoding (HTTP 500). The
+    hardened server takes canonical base64 only (33 bytes: 44 characters, no padding)."""
+    if profile == "hardened" and b64encode(base64.b64decode(push_key, validate=True) if re.fullmatch(
+            r"[A-Za-z0-9+/]{44}", push_key) else b"") != push_key:
+        raise Refused("Invalid `push_key`")
+    if not push_key.isascii():
+        raise ServerError()
     try:
         key = base64.b64decode(push_key, validate=True)
     except binascii.Error:
@@ -242,7 +250,7 @@ class DeployedServer:
             # V:350-357: the key group alone rotates the key of an existing registration.
             if device.push_key_id is None:
                 raise Refused("No push registration exists to rotate key for.")
-            key = check_push_key(values["push_key"])
+            key = check_push_key(values["push_key"], self.profile)
             # A:49-61 do_rotate_push_key: the same key and id again changes nothing.
             if device.push_key_id == values["push_key_id"] and device.push_key is not None and device.push_key == key:
                 return values, None, "keyRotation"
@@ -266,7 +274,7 @@ class DeployedServer:
             change = "tokenRotation"
         else:
             # V:380-405: both groups register.
-            key = check_push_key(values["push_key"])
+            key = check_push_key(values["push_key"], self.profile)
             if (device.error_code is None and device.push_key_id == values["push_key_id"]
                     and device.push_key is not None and device.push_key == key
                     and device.push_token_id == token_id_int and device.push_token_kind == values["token_kind"]):
@@ -337,7 +345,7 @@ class DeployedServer:
 def deployed_output(device_id, values, change):
     out = {"deviceId": device_id}
     if change in ("registration", "keyRotation"):
-        out.update(pushKeyId=values["push_key_id"], pushKey=values["push_key"])
+        out.update(pushKeyId=values["push_key_id"], pushKey=b64encode(check_push_key(values["push_key"])))  # the stored bytes
     if change in ("registration", "tokenRotation"):
         token_id_int, _ = b64decode_token_id(values["token_id"])
         out.update(tokenKind=values["token_kind"], tokenIdInt64=str(token_id_int),

@@ -56,6 +56,16 @@ enum CatbirdRegistrationVectors {
                     description:
                         "registerDevice as mls-ds@5278d0ce answers it: DIDs and device UUIDs in canonically (or compatibly) equivalent spellings, compared byte for byte in SQL.",
                     ids: .block(3000...3099), cases: DeviceRegistrationCases.spellingCases()),
+                .init(
+                    operation: .catbirdInventoryTrace, profile: .legacy,
+                    description:
+                        "mls-ds@5278d0ce: both ends of every time window (the five-minute reservation, the expiry, the hourly upload rate, the sweep's 24 hours and 7 days), each at the exact second and one either side.",
+                    ids: .block(3100...3199), cases: InventoryCases.legacyWindowCases()),
+                .init(
+                    operation: .catbirdInventoryTrace, profile: .deployed,
+                    description:
+                        "The clean protocol: the claim's and expire's not_after and the upload's 600 s left, each at the exact second and one either side.",
+                    ids: .block(3200...3299), cases: InventoryCases.deployedWindowCases()),
             ])
     }
 }

@@ -104,8 +104,9 @@ enum ExplodeOperations {
     /// `explode.metadataEncode` judged by meaning: Apple's `COMPRESSION_ZLIB` encoder is documented
     /// as equivalent to zlib's raw DEFLATE at level 5, not as byte-identical, so a compressed value's
     /// bytes are free. The meaning is the `compressed` flag, whether the value is framed (starts with
-    /// the marker), and the protobuf bytes it holds as PushProof's hardened reading decodes them
-    /// (canonical base64url without padding; a framed body that inflates exactly to its declared size).
+    /// the marker), and the protobuf bytes it holds (`ConversationMetadataCodec.heldProtobuf`:
+    /// canonical base64url without padding; a framed body inflated to exactly its declared size, with
+    /// no limit on the ratio: a long repetitive value the app writes is judged by what it holds).
     /// A framed body must be raw DEFLATE, as the app writes it: the app's readers before convos-ios
     /// c687b8d7 take nothing else, and read a zlib stream as empty metadata
     /// (`ConversationMetadataCodec.holdsRawDeflate`).
@@ -113,16 +114,13 @@ enum ExplodeOperations {
         guard let text = output["appData"]?.stringValue, case .bool(let compressed)? = output["compressed"] else {
             return ["appData": "not a string appData and a boolean compressed"]
         }
-        guard let stored = try? Base64.decode(text, variant: .urlSafeNoPadding),
-            let protobuf = try? ConversationMetadataCodec.protobufBytes(text, reading: .hardened)
-        else {
-            return ["appData": "not base64url without padding, or a framed body that does not inflate to its size"]
+        guard let stored = try? Base64.decode(text, variant: .urlSafeNoPadding) else {
+            return ["appData": "not base64url without padding"]
         }
-        if stored.first == ConversationMetadataCodec.compressionMarker,
-            !ConversationMetadataCodec.holdsRawDeflate(stored)
-        {
+        guard let protobuf = ConversationMetadataCodec.heldProtobuf(stored) else {
             return [
-                "appData": "a framed body that is not raw DEFLATE (a zlib or gzip stream, or one with bytes after it)"
+                "appData":
+                    "a framed body that is not raw DEFLATE of its declared size (a zlib or gzip stream, bytes after it, another size)"
             ]
         }
         return [

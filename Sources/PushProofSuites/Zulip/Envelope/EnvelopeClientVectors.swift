@@ -173,6 +173,11 @@ enum EnvelopeClientVectors {
                     description:
                         "Client (zulip-flutter@e989e4f): key rotation with keys acknowledged in turn, each key asked at the deadline where the deciding acknowledgement shows.",
                     ids: .block(2000...2099), cases: deployedAcknowledgementOrder()),
+                .init(
+                    operation: .envelopeReceive,
+                    description:
+                        "Client (zulip-flutter@e989e4f): realm_url and sender_avatar_url as Dart's Uri.parse and Uri.origin read them; where either throws, the notification is not read.",
+                    ids: .block(2100...2199), cases: deployedDartURLs()),
             ])
     }
 }

@@ -9,6 +9,11 @@ enum EnvelopeNotes {
             description:
                 "A URL field that Dart's Uri.parse reads without error though it is not an absolute URL: a sender_avatar_url is taken as written."
         ),
+        "DartUrl": .init(
+            bugType: .edgeCase,
+            description:
+                "A realm_url or sender_avatar_url as Dart reads it: Uri.parse throws FormatException for a port that is not digits, a bad IPv6 literal or an empty scheme, and realm_url's Uri.origin throws StateError for no scheme, a scheme other than http(s) or an empty host. A throw inside decryptNotification is not a drop but a notification not read (MALFORMED_NOTIFICATION); what Dart reads (user info, an empty or zero-padded port, a stray %) is compared by origin."
+        ),
         "JsonTypeConfusion": .init(
             bugType: .modifiedParameter,
             description:

@@ -223,6 +223,16 @@ enum RegistrationNotes {
             description:
                 "The key group (push_key_id, push_key) and the token group (token_kind, token_id, bouncer_public_key, encrypted_push_registration) are each all present or all absent, and at least one is present."
         ),
+        "PushKeyBase64": .init(
+            bugType: .edgeCase,
+            description:
+                "push_key's base64 as FL 468 decodes it: base64.b64decode(validate=True) refuses any character outside A-Za-z0-9+/ (white space, URL-safe '-' and '_', punctuation, control characters) and '=' before the end, wherever it stands (BAD_REQUEST); '=' after a whole key is accepted or refused as the server's Python decodes it (3.10, 3.11 to 3.12.3 and 3.12.4 on differ), so both answers pass; a non-ASCII text raises ValueError, which check_push_key does not catch (HTTP 500, SERVER_ERROR). A decoder that drops what is outside the alphabet accepts a key it should refuse. PushProof's hardened server takes canonical base64 only and refuses the rest."
+        ),
+        "PythonVersionPadding": .init(
+            bugType: .edgeCase,
+            description:
+                "push_key with '=' after a whole key: base64.b64decode(validate=True) answers differently by the server's Python. 3.10 matches [A-Za-z0-9+/]*={0,2} and then decodes leniently (one or two accepted, three refused); 3.11 to 3.12.3 decode in strict mode and stop at padding after a whole quantum (accepted); 3.12.4 and later refuse it (Excess padding not allowed). Zulip 12 runs on each, so both answers pass.",
+            upstream: .several),
         "PushKeyFormat": .init(
             bugType: .modifiedParameter,
             description: "push_key must be base64 of 33 bytes whose first byte is the type byte 0x31."),

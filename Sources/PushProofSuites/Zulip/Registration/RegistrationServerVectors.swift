@@ -512,6 +512,17 @@ enum RegistrationServerVectors {
                         + "stores nothing and queues nothing; each trace then asks for every field it might have "
                         + "left (key, key id, token kind, error code, pending token, queue).",
                     ids: .block(3000...3099), cases: lifecycle(refusedStateCases(), profile: .deployed)),
+                .init(
+                    operation: .registrationServerParameters,
+                    description:
+                        "Deployed profile: push_key as FL 468 decodes it (base64.b64decode with validate=True, "
+                        + "binascii.Error caught): every kind of character outside the alphabet before, inside and "
+                        + "after the key.",
+                    ids: .block(3100...3199), cases: parameterCases(deployedPushKeyAlphabetCases(), profile: .deployed)),
+                .init(
+                    operation: .registrationServerParameters, profile: .hardened,
+                    description: "PushProof's server: push_key canonical base64 only, a bad key always refused.",
+                    ids: .block(3200...3299), cases: parameterCases(hardenedPushKeyAlphabetCases(), profile: .deployed)),
             ])
     }
 }
