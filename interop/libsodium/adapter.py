@@ -274,9 +274,12 @@ def envelope_receive(inp: Dict[str, Any]) -> Dict[str, Any]:
         return {"outcome": "droppedUnexpectedType"}
     notification = zulip.parse_notification(value)
     account = inp["account"]
-    if notification["user_id"] != account["user_id"] or zulip.origin(notification["realm_url"]) != zulip.origin(
-        account["realm_url"]
-    ):  # receive.dart:302-306
+    # receive.dart:302-306: the notification's origin first (Dart's .origin throws where it has no
+    # http(s) origin, and a throw is no drop: the notification is not read), then the account.
+    theirs = zulip.origin(notification["realm_url"])
+    if theirs is None:
+        raise ProtocolError("MALFORMED_NOTIFICATION")
+    if notification["user_id"] != account["user_id"] or theirs != zulip.origin(account["realm_url"]):
         return {"outcome": "droppedOtherAccount"}
     return {"outcome": "delivered", "notification": notification}
 
