@@ -137,19 +137,20 @@ public struct VectorSource: Sendable {
         }
         DispatchQueue.concurrentPerform(iterations: names.count) { step in
             let index = order[step]
-            let name = names[index]
-            guard let bytes = vectorFileBytes[name] else {
-                parsed.store(.failure(RunnerError.unreadable("\(name)_test.json", "no such vector file")), at: index)
-                return
-            }
-            parsed.store(
-                Result {
-                    do { return try VectorFile(bytes: bytes) } catch {
-                        throw RunnerError.unreadable("\(name)_test.json", "\(error)")
-                    }
-                }, at: index)
+            parsed.store(Result { try Self.parse(names[index], from: vectorFileBytes) }, at: index)
         }
         return try parsed.results.map { try $0.get() }
+    }
+
+    /// The vector file `name` parsed from its bytes in `bytes`; a missing or malformed file is
+    /// refused by its file name.
+    static func parse(_ name: String, from bytes: [String: [UInt8]]) throws -> VectorFile {
+        guard let fileBytes = bytes[name] else {
+            throw RunnerError.unreadable("\(name)_test.json", "no such vector file")
+        }
+        do { return try VectorFile(bytes: fileBytes) } catch {
+            throw RunnerError.unreadable("\(name)_test.json", "\(error)")
+        }
     }
 
     /// The vector files named (all of them, sorted by name, when `only` is nil), parsed in that
@@ -225,15 +226,7 @@ public final class VectorFileStream: @unchecked Sendable {
         Thread { [self] in
             // Iterations are handed out in index order: the first files are ready first.
             DispatchQueue.concurrentPerform(iterations: count) { index in
-                let name = names[index]
-                let result = Result<VectorFile, Error> {
-                    guard let fileBytes = bytes[name] else {
-                        throw RunnerError.unreadable("\(name)_test.json", "no such vector file")
-                    }
-                    do { return try VectorFile(bytes: fileBytes) } catch {
-                        throw RunnerError.unreadable("\(name)_test.json", "\(error)")
-                    }
-                }
+                let result = Result<VectorFile, Error> { try VectorSource.parse(names[index], from: bytes) }
                 ready.lock()
                 slots[index] = result
                 ready.broadcast()
